@@ -1,0 +1,194 @@
+import kafkajs, { type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from '../logger.ts';
+import { DEFAULT_RETRY, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
+import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './port.ts';
+import { TopicNames } from './topic-names.ts';
+
+const { Kafka, Partitioners, logLevel } = kafkajs;
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Prepended to every topic and group id: lets test workers share one broker without meeting. */
+  namespace?: string;
+  partitions?: number;
+  retry?: RetryPolicy;
+  /** How long subscribe() waits for the consumer to join its group. */
+  joinTimeoutMs?: number;
+}
+
+const PINO_LEVEL: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+export class KafkaBus implements EventBus {
+  private readonly kafka: InstanceType<typeof Kafka>;
+  private readonly names: TopicNames;
+  private readonly options: KafkaBusOptions;
+  private producer: Promise<Producer> | undefined;
+  private admin: Promise<Admin> | undefined;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(options: KafkaBusOptions) {
+    this.options = options;
+    this.names = new TopicNames(options.namespace);
+    const logger = options.logger.child({ component: 'kafkajs' });
+    const config: KafkaConfig = {
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 3_000,
+      requestTimeout: 30_000,
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => {
+        const { message, ...rest } = entry.log;
+        logger[PINO_LEVEL[entry.level] ?? 'info']({ namespace: entry.namespace, ...rest }, message);
+      },
+    };
+    this.kafka = new Kafka(config);
+  }
+
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    const byTopic = new Map<string, OutgoingMessage[]>();
+    for (const message of messages) {
+      const list = byTopic.get(message.topic) ?? [];
+      list.push(message);
+      byTopic.set(message.topic, list);
+    }
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic: this.names.outward(topic),
+        messages: list.map((message) => ({
+          key: message.key,
+          value: Buffer.from(message.value),
+          ...(message.headers ? { headers: message.headers } : {}),
+        })),
+      })),
+    });
+  }
+
+  async subscribe({ groupId, topics, handler, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
+    const logger = this.options.logger.child({ component: 'consumer', groupId });
+    const consumer: Consumer = this.kafka.consumer({
+      groupId: this.names.outward(groupId),
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: 250,
+      // A crashed consumer always comes back: losing a consumer silently is worse than a restart loop.
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8, restartOnFailure: () => Promise.resolve(true) },
+    });
+    const stopped = new AbortController();
+    const joined = new Promise<void>((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => { resolve(); });
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: topics.map((topic) => this.names.outward(topic)), fromBeginning });
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const delivered = {
+          topic: this.names.inward(topic),
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? '',
+          value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+          headers: Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()]),
+          ),
+        };
+        const handled = await handleWithRetry(delivered, handler, {
+          logger,
+          retry: this.options.retry ?? DEFAULT_RETRY,
+          stopped: stopped.signal,
+          beforeRetry: heartbeat,
+        });
+        // Unacknowledged messages are fetched again from the last commit by whoever owns the partition next.
+        if (!handled) throw new Error('subscription closed before the handler succeeded');
+        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      },
+    });
+    await withTimeout(joined, this.options.joinTimeoutMs ?? 60_000, `consumer group ${groupId} did not join`);
+    const subscription: Subscription = {
+      close: async () => {
+        stopped.abort();
+        this.subscriptions.delete(subscription);
+        await consumer.disconnect();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.map((topic) => this.names.outward(topic)).filter((topic) => !existing.has(topic));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 })),
+    });
+  }
+
+  async ping(): Promise<void> {
+    const admin = await this.connectedAdmin();
+    await admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    const [producer, admin] = [this.producer, this.admin];
+    this.producer = undefined;
+    this.admin = undefined;
+    await Promise.all([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]);
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producer = undefined;
+      throw error;
+    });
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      throw error;
+    });
+    return this.admin;
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => { reject(new Error(`${message} within ${ms} ms`)); }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

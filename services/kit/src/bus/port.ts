@@ -1,0 +1,49 @@
+/**
+ * The event bus as services see it. Delivery is at least once, in order per key, shared across
+ * the instances of one consumer group, and a message is acknowledged only after its handler
+ * succeeds; a handler that throws sees the same message again.
+ */
+export interface OutgoingMessage {
+  topic: string;
+  key: string;
+  value: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+export interface DeliveredMessage {
+  topic: string;
+  key: string;
+  value: Uint8Array;
+  headers: Record<string, string>;
+  /** Position in the topic partition, for logs and idempotency keys. */
+  partition: number;
+  offset: string;
+  /** How many times this handler has been given this message in this process (1 on first try). */
+  attempt: number;
+}
+
+export type MessageHandler = (message: DeliveredMessage) => Promise<void>;
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  handler: MessageHandler;
+  /** Read a topic from its start when the group has no committed position yet (default true). */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  /** Stops fetching; a message whose handler is running finishes (or is retried elsewhere). */
+  close(): Promise<void>;
+}
+
+export interface EventBus {
+  /** Resolves once the broker has durably accepted every message, in order. */
+  publish(messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Creates missing topics (development and tests; production topics are provisioned). */
+  ensureTopics(topics: string[]): Promise<void>;
+  /** Throws when the broker cannot be reached; for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

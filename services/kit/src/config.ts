@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** A configuration value that failed validation; `message` is one line naming the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses `env` with a zod object schema whose keys are environment variable names.
+ * Every problem is reported, one variable per line, so a bad deployment is fixed in one go.
+ */
+export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+    const shown = value === undefined ? 'unset' : `got ${JSON.stringify(redact(variable, value))}`;
+    return `invalid configuration: ${variable}: ${issue.message} (${shown})`;
+  });
+  throw new ConfigError(lines.join('\n'));
+}
+
+/** For `main.ts`: parse, or print the problem on stderr and exit with status 78 (EX_CONFIG). */
+export function loadConfigOrExit<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+}
+
+function redact(variable: string, value: string): string {
+  return /SECRET|PASSWORD|TOKEN|KEY/i.test(variable) ? '***' : value;
+}
+
+/** Reusable field schemas for environment variables (which always arrive as strings). */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  int: (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback),
+  string: (fallback: string) => z.string().min(1).default(fallback),
+  optionalString: () =>
+    z
+      .string()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+  url: () => z.url(),
+  optionalUrl: () =>
+    z
+      .union([z.literal(''), z.url()])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+  boolean: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  list: () =>
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      ),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  secret: (minLength = 32) => z.string().min(minLength, `must be at least ${minLength} characters`),
+};

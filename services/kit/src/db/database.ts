@@ -1,0 +1,43 @@
+import { MikroORM as PgliteOrm } from '@mikro-orm/pglite';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
+import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro-orm/sql';
+import type { Logger } from '../logger.ts';
+
+export type Database = MikroORM<AbstractSqlDriver, EntityManager<AbstractSqlDriver>>;
+export type Migrations = NonNullable<NonNullable<Options['migrations']>['migrationsList']>;
+export type Entities = NonNullable<Options['entities']>;
+
+export interface DatabaseSettings {
+  /** `postgres://…`: a real server. Absent: PGlite, embedded, in `dataDir` (or in memory). */
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  entities: Entities;
+  migrations: Migrations;
+  logger: Logger;
+  poolMax?: number;
+}
+
+/** MikroORM on Postgres or PGlite, whichever the settings name, with every migration applied. */
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  const logger = settings.logger.child({ component: 'db' });
+  const common = {
+    entities: settings.entities,
+    extensions: [Migrator],
+    migrations: { migrationsList: settings.migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    logger: (message: string) => { logger.debug(message); },
+  };
+  const orm: Database = settings.url
+    ? ((await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })) as unknown as Database)
+    : ((await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) })) as unknown as Database);
+  const applied = await orm.migrator.up();
+  if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+  return orm;
+}
+
+/** For readiness: a real round trip. */
+export async function pingDatabase(orm: Database): Promise<void> {
+  await orm.em.fork().execute('select 1');
+}

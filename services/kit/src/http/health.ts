@@ -1,0 +1,41 @@
+import type { Middleware } from 'koa';
+
+/** A dependency the service cannot serve without; resolves when reachable, throws otherwise. */
+export type ReadinessCheck = () => Promise<void>;
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** `/healthz`: the process answers. `/readyz`: every dependency answered, each reported by name. */
+export function health(checks: Record<string, ReadinessCheck>): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path !== '/readyz') return next();
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const),
+    );
+    const failed = results.some(([, result]) => result !== 'ok');
+    ctx.status = failed ? 503 : 200;
+    ctx.body = { status: failed ? 'fail' : 'ok', checks: Object.fromEntries(results) };
+  };
+}
+
+async function runCheck(check: ReadinessCheck): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => { reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)); }, CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return 'ok';
+  } catch (error) {
+    return `fail: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,27 @@
+export { ConfigError, env, loadConfigOrExit, parseConfig } from './config.ts';
+export { createLogger, type Logger, type LoggerSettings } from './logger.ts';
+export { currentRequestContext, runWithRequestContext, type RequestContext } from './request-context.ts';
+export { Problem, isProblem, PROBLEM_TYPE_BASE, type FieldErrors, type ProblemBody, type ProblemInit } from './problem.ts';
+export { createServiceApp, type ServiceAppOptions } from './http/app.ts';
+export { health, type ReadinessCheck } from './http/health.ts';
+export { REQUEST_ID_HEADER } from './http/request-id.ts';
+export { installGracefulShutdown, serve, type Closable, type RunningServer, type ServeOptions } from './http/serve.ts';
+export {
+  INTERNAL_PRINCIPAL_HEADER,
+  InvalidPrincipalError,
+  issuePrincipalToken,
+  requirePrincipal,
+  verifyPrincipalToken,
+  type Principal,
+} from './principal.ts';
+export type { DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
+export { KafkaBus, type KafkaBusOptions } from './bus/kafka.ts';
+export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';
+export { openDatabase, pingDatabase, type Database, type DatabaseSettings, type Entities, type Migrations } from './db/database.ts';
+export { OutboxMessage } from './outbox/outbox-message.ts';
+export { OutboxMigration } from './outbox/outbox-migration.ts';
+export { enqueueEvents } from './outbox/enqueue.ts';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
+export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';
+export { OutboundFailed, OutboundRefused, SafeHttpClient, type SafeHttpOptions, type SafeRequest, type SafeResponse } from './ssrf/safe-http.ts';
+export * from './events.ts';

@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import type { EventBus } from '../bus/port.ts';
+import { backoffDelay, sleep } from '../bus/backoff.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { OUTBOX_LANES } from './lanes.ts';
+
+export interface OutboxRelayOptions {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  batchSize?: number;
+  /** How often to look for work when nobody nudged (events from another process, a restart). */
+  pollIntervalMs?: number;
+  /** Sent rows older than this are deleted now and then. */
+  retainSentMs?: number;
+}
+
+interface PendingRow {
+  id: string | number;
+  topic: string;
+  message_key: string;
+  payload: Buffer | Uint8Array;
+  headers: Record<string, string> | string;
+}
+
+/**
+ * Publishes outbox rows in id order per lane, then marks them sent, in one transaction that holds
+ * the lane's row lock (`FOR UPDATE SKIP LOCKED`): relays in other replicas take other lanes
+ * instead of waiting or publishing the same rows. A crash between publish and commit re-publishes
+ * on the next pass, so consumers dedupe on event id (at least once, never lost).
+ */
+export class OutboxRelay {
+  private readonly options: Required<OutboxRelayOptions>;
+  private readonly stop = new AbortController();
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private lastCleanup = 0;
+
+  constructor(options: OutboxRelayOptions) {
+    this.options = { batchSize: 200, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, ...options };
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Call after committing a transaction that enqueued events: publish now instead of at the next poll. */
+  nudge(): void {
+    this.wakeUp?.();
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    this.nudge();
+    await this.loop;
+  }
+
+  /** Publishes everything pending that no other relay is publishing; returns how many rows it sent. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.publishOneBatch();
+      if (sent === 0) return total;
+      total += sent;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const logger = this.options.logger.child({ component: 'outbox-relay' });
+    let failures = 0;
+    while (!this.stop.signal.aborted) {
+      try {
+        const sent = await this.drain();
+        if (sent > 0) logger.debug({ sent }, 'outbox published');
+        failures = 0;
+        await this.cleanupNowAndThen();
+        await this.idle(this.options.pollIntervalMs);
+      } catch (error) {
+        failures++;
+        const delay = backoffDelay(failures, 250, 10_000);
+        logger.warn({ err: error, retryInMs: delay }, 'outbox publish failed; will retry');
+        await this.idle(delay);
+      }
+    }
+  }
+
+  private async publishOneBatch(): Promise<number> {
+    const { orm, bus, batchSize } = this.options;
+    return orm.em.fork().transactional(async (em) => {
+      const start = randomInt(OUTBOX_LANES); // replicas start at different lanes
+      const lanes = await em.execute<{ lane: number }[]>(
+        `select l.lane from outbox_lane l
+          where exists (select 1 from outbox_message m where m.lane = l.lane and m.sent_at is null)
+          order by (l.lane + ?) % ${OUTBOX_LANES}
+          limit 1
+          for update of l skip locked`,
+        [start],
+      );
+      const lane = lanes[0]?.lane;
+      if (lane === undefined) return 0;
+      const rows = await em.execute<PendingRow[]>(
+        `select id, topic, message_key, payload, headers from outbox_message
+          where lane = ? and sent_at is null order by id limit ?`,
+        [lane, batchSize],
+      );
+      await bus.publish(
+        rows.map((row) => ({
+          topic: row.topic,
+          key: row.message_key,
+          value: new Uint8Array(row.payload),
+          headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
+        })),
+      );
+      const ids = rows.map((row) => String(row.id));
+      await em.execute(`update outbox_message set sent_at = now() where id in (${ids.map(() => '?').join(', ')})`, ids);
+      return rows.length;
+    });
+  }
+
+  private async cleanupNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastCleanup < 3600_000) return;
+    this.lastCleanup = now;
+    await this.options.orm.em
+      .fork()
+      .execute(`delete from outbox_message where sent_at is not null and sent_at < now() - (? * interval '1 millisecond')`, [
+        this.options.retainSentMs,
+      ]);
+  }
+
+  private async idle(ms: number): Promise<void> {
+    const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
+    await Promise.race([sleep(ms, this.stop.signal), woken]);
+    this.wakeUp = undefined;
+  }
+}

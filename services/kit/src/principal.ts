@@ -1,0 +1,88 @@
+import type { Middleware } from 'koa';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+import { Problem } from './problem.ts';
+
+/**
+ * Who is calling, as the gateway established it. Services trust nothing else about the caller:
+ * the gateway signs this with a secret only it and the services share, for a minute at most.
+ */
+export interface Principal {
+  designerId: number;
+  /** `api:{client_id}` or `api:personal`: what writes are stamped with. */
+  source: string;
+  scopes: string[];
+  plan: { storageLimitBytes: number; unlockedProjectLimit: number | null };
+  requestId: string;
+}
+
+export const INTERNAL_PRINCIPAL_HEADER = 'X-Boardsync-Principal';
+const ISSUER = 'boardsync-gateway';
+const AUDIENCE = 'boardsync-services';
+const LIFETIME_SECONDS = 60;
+
+const claimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  src: z.string().min(1),
+  scp: z.array(z.string()),
+  pln: z.object({ sto: z.number().int().nonnegative(), unl: z.number().int().nonnegative().nullable() }),
+  rid: z.string(),
+});
+
+function keyFrom(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function issuePrincipalToken(principal: Principal, secret: string): Promise<string> {
+  return new SignJWT({
+    src: principal.source,
+    scp: principal.scopes,
+    pln: { sto: principal.plan.storageLimitBytes, unl: principal.plan.unlockedProjectLimit },
+    rid: principal.requestId,
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(principal.designerId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${LIFETIME_SECONDS}s`)
+    .sign(keyFrom(secret));
+}
+
+export class InvalidPrincipalError extends Error {
+  override readonly name = 'InvalidPrincipalError';
+}
+
+export async function verifyPrincipalToken(token: string, secret: string): Promise<Principal> {
+  try {
+    const { payload } = await jwtVerify(token, keyFrom(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const claims = claimsSchema.parse(payload);
+    return {
+      designerId: Number(claims.sub),
+      source: claims.src,
+      scopes: claims.scp,
+      plan: { storageLimitBytes: claims.pln.sto, unlockedProjectLimit: claims.pln.unl },
+      requestId: claims.rid,
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof z.ZodError) {
+      throw new InvalidPrincipalError(error.message);
+    }
+    throw error;
+  }
+}
+
+/** Koa middleware for services: every request must carry a valid principal; it lands in `ctx.state.principal`. */
+export function requirePrincipal(secret: string): Middleware {
+  return async (ctx, next) => {
+    const token = ctx.get(INTERNAL_PRINCIPAL_HEADER);
+    if (!token) throw Problem.unauthenticated('This service is reached only through the gateway.');
+    try {
+      ctx.state.principal = await verifyPrincipalToken(token, secret);
+    } catch (error) {
+      if (error instanceof InvalidPrincipalError) throw Problem.unauthenticated('The internal principal is invalid or expired.');
+      throw error;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,274 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { AddressPolicy, isIpLiteral } from './address-policy.ts';
+
+/** A fetch this client will not make (the URL or an address it leads to is not public). */
+export class OutboundRefused extends Error {
+  override readonly name = 'OutboundRefused';
+  readonly reason: string;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** A fetch that was allowed but did not complete: timeout, connection error, body too large. */
+export class OutboundFailed extends Error {
+  override readonly name = 'OutboundFailed';
+  readonly reason: 'timeout' | 'connection' | 'too_large' | 'too_many_redirects';
+  constructor(reason: OutboundFailed['reason'], message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+export type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
+
+export interface SafeHttpOptions {
+  allowCidrs?: readonly string[];
+  /** Name resolution; replaced in tests to play DNS tricks. */
+  lookup?: Lookup;
+  maxRedirects?: number;
+  maxBytes?: number;
+  timeoutMs?: number;
+  userAgent?: string;
+}
+
+export interface SafeRequest {
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Follow redirects (each hop re-checked) or return the 3xx as it is. Default true. */
+  followRedirects?: boolean;
+  maxBytes?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SafeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The URL that answered, after redirects. */
+  url: string;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const defaultLookup: Lookup = (hostname, callback) => {
+  dnsLookup(hostname, { all: true, verbatim: true }, callback);
+};
+
+/**
+ * Outbound HTTP that reaches public addresses only. The URL's host is checked, every name is
+ * resolved by our own lookup (all answers must be public), the socket's actual peer address is
+ * checked again after connect (so no DNS-rebinding window), every redirect hop is re-checked,
+ * and redirects, body size and total time are bounded.
+ */
+export class SafeHttpClient {
+  private readonly policy: AddressPolicy;
+  private readonly agent: Agent;
+  private readonly options: Required<Omit<SafeHttpOptions, 'allowCidrs' | 'lookup'>>;
+  private readonly lookup: Lookup;
+
+  constructor(options: SafeHttpOptions = {}) {
+    this.policy = new AddressPolicy(options.allowCidrs);
+    this.lookup = options.lookup ?? defaultLookup;
+    this.options = {
+      maxRedirects: options.maxRedirects ?? 5,
+      maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      userAgent: options.userAgent ?? 'boardsync/1',
+    };
+    const connect = buildConnector({ lookup: this.guardedLookup, timeout: this.options.timeoutMs });
+    this.agent = new Agent({
+      connect: (connectOptions, callback) => {
+        connect(connectOptions, (error, socket) => {
+          if (error) {
+            callback(error, null);
+            return;
+          }
+          const refusal = this.peerRefusal(socket as Socket);
+          if (refusal) {
+            socket.destroy();
+            callback(refusal, null);
+            return;
+          }
+          callback(null, socket);
+        });
+      },
+      keepAliveTimeout: 4_000,
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+    });
+  }
+
+  /** Refuses a URL whose form or resolved addresses are not public; for checking before storing one. */
+  async checkUrl(url: string): Promise<URL> {
+    const parsed = this.checkUrlForm(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (isIpLiteral(host)) return parsed;
+    const addresses = await new Promise<LookupAddress[]>((resolve, reject) => {
+      this.lookup(host, (error, found) => {
+        if (error) reject(new OutboundRefused('unresolvable', `The host ${host} could not be resolved.`));
+        else resolve(found);
+      });
+    });
+    this.assertAllPublic(host, addresses);
+    return parsed;
+  }
+
+  async request(url: string, init: SafeRequest = {}): Promise<SafeResponse> {
+    const timeoutMs = init.timeoutMs ?? this.options.timeoutMs;
+    const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    let current = this.checkUrlForm(url);
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; ; hop++) {
+      const response = await this.send(current, method, body, init.headers, signal);
+      const location = response.headers.location;
+      if (init.followRedirects === false || !REDIRECTS.has(response.statusCode) || typeof location !== 'string') {
+        return {
+          status: response.statusCode,
+          headers: flattenHeaders(response.headers),
+          body: await readCapped(response.body, init.maxBytes ?? this.options.maxBytes, signal),
+          url: current.href,
+        };
+      }
+      await response.body.dump();
+      if (hop >= this.options.maxRedirects) {
+        throw new OutboundFailed('too_many_redirects', `More than ${this.options.maxRedirects} redirects.`);
+      }
+      current = this.checkUrlForm(new URL(location, current).href);
+      if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async send(url: URL, method: string, body: SafeRequest['body'], headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    try {
+      return await request(url, {
+        dispatcher: this.agent,
+        method: method as Dispatcher.HttpMethod,
+        headers: { 'user-agent': this.options.userAgent, ...headers },
+        ...(body === undefined ? {} : { body }),
+        signal,
+      });
+    } catch (error) {
+      throw this.explain(error, signal);
+    }
+  }
+
+  private checkUrlForm(url: string): URL {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new OutboundRefused('invalid_url', 'The URL is not valid.');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new OutboundRefused('scheme', 'Only http and https URLs can be fetched.');
+    }
+    if (parsed.username || parsed.password) {
+      throw new OutboundRefused('credentials', 'URLs with embedded credentials are not accepted.');
+    }
+    // WHATWG parsing has already turned decimal, octal and hex IPv4 spellings into dotted form.
+    const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
+      throw new OutboundRefused('blocked_address', `The host ${host} is not public.`);
+    }
+    if (isIpLiteral(host)) {
+      const refusal = this.policy.refusalFor(host);
+      if (refusal) throw new OutboundRefused('blocked_address', `The address ${host} is not public (${refusal}).`);
+    }
+    return parsed;
+  }
+
+  private assertAllPublic(host: string, addresses: LookupAddress[]): void {
+    if (addresses.length === 0) throw new OutboundRefused('unresolvable', `The host ${host} has no address.`);
+    for (const { address } of addresses) {
+      const refusal = this.policy.refusalFor(address);
+      if (refusal) throw new OutboundRefused('blocked_address', `The host ${host} resolves to a non-public address (${refusal}).`);
+    }
+  }
+
+  // Arrow function: handed to net.connect, which calls it unbound.
+  private readonly guardedLookup = (
+    hostname: string,
+    options: { all?: boolean },
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
+    this.lookup(hostname, (error, addresses) => {
+      if (error) {
+        callback(error, []);
+        return;
+      }
+      try {
+        this.assertAllPublic(hostname, addresses);
+      } catch (refusal) {
+        callback(refusal as NodeJS.ErrnoException, []);
+        return;
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+
+  private peerRefusal(socket: Socket): OutboundRefused | null {
+    const peer = socket.remoteAddress;
+    if (!peer) return new OutboundRefused('blocked_address', 'The connected peer has no address.');
+    const refusal = this.policy.refusalFor(peer);
+    return refusal ? new OutboundRefused('blocked_address', `Connected to a non-public address (${refusal}).`) : null;
+  }
+
+  private explain(error: unknown, signal: AbortSignal): Error {
+    const refusal = findCause(error, OutboundRefused);
+    if (refusal) return refusal;
+    if (error instanceof OutboundFailed) return error;
+    if (signal.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || error instanceof undiciErrors.ConnectTimeoutError) {
+      return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
+    }
+    return new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });
+  }
+}
+
+function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof type) return current;
+  }
+  return undefined;
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        body.destroy();
+        throw new OutboundFailed('too_large', `The response is larger than ${maxBytes} bytes.`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof OutboundFailed) throw error;
+    if (signal.aborted) throw new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
+    throw new OutboundFailed('connection', 'The response was cut off.', { cause: error });
+  }
+  return Buffer.concat(chunks);
+}

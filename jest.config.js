@@ -29,13 +29,11 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.spec.ts'],
-      globalSetup: '<rootDir>/tests/support/global-setup.js',
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/**/*.spec.ts'],
-      globalSetup: '<rootDir>/tests/support/global-setup.js',
     },
   ],
 };

@@ -29,7 +29,7 @@ export function respond(ctx: Context, problem: Problem): void {
   ctx.type = PROBLEM_CONTENT_TYPE;
 }
 
-interface HttpLikeError {
+interface HttpLikeError extends Error {
   status: number;
   expose?: boolean;
   message: string;
@@ -62,7 +62,7 @@ function fromClientError(error: HttpLikeError): Problem {
   if (status === 415) {
     return new Problem({ status, code: 'unsupported_media_type', detail: error.expose ? error.message : 'Unsupported media type.' });
   }
-  if (status === 400 && error.type === 'entity.parse.failed') {
+  if (status === 400 && (error.type === 'entity.parse.failed' || error instanceof SyntaxError)) {
     return new Problem({ status, code: 'invalid_json', detail: 'The request body is not valid JSON.' });
   }
   return new Problem({ status, code: status === 400 ? 'bad_request' : 'client_error', detail: error.expose ? error.message : 'The request was refused.' });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { ConfigError, env, parseConfig } from '../config.ts';
+
+const schema = z.object({
+  PORT: env.port(8080),
+  KAFKA_BROKERS: env.list(),
+  DATABASE_URL: env.optionalUrl(),
+  INTERNAL_JWT_SECRET: env.secret(),
+  DEBUG_SQL: env.boolean(false),
+});
+
+describe('parseConfig', () => {
+  it('applies defaults and converts types', () => {
+    const config = parseConfig(schema, { INTERNAL_JWT_SECRET: 'x'.repeat(32), KAFKA_BROKERS: 'a:1, b:2', DEBUG_SQL: 'yes' });
+    expect(config).toEqual({ PORT: 8080, KAFKA_BROKERS: ['a:1', 'b:2'], DATABASE_URL: undefined, INTERNAL_JWT_SECRET: 'x'.repeat(32), DEBUG_SQL: true });
+  });
+
+  it('names the variable and its value in one line per problem', () => {
+    expect(() => parseConfig(schema, { PORT: 'eighty', INTERNAL_JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /^invalid configuration: PORT: .* \(got "eighty"\)$/,
+    );
+  });
+
+  it('never echoes a secret', () => {
+    try {
+      parseConfig(schema, { INTERNAL_JWT_SECRET: 'short-secret' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/INTERNAL_JWT_SECRET: must be at least 32 characters \(got "\*\*\*"\)/);
+      expect((error as Error).message).not.toContain('short-secret');
+    }
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => parseConfig(schema, { PORT: '70000', DATABASE_URL: 'not a url' })).toThrow(ConfigError);
+    try {
+      parseConfig(schema, { PORT: '70000', DATABASE_URL: 'not a url' });
+    } catch (error) {
+      const lines = (error as Error).message.split('\n');
+      expect(lines.map((line) => line.split(':')[1]?.trim())).toEqual(['PORT', 'DATABASE_URL', 'INTERNAL_JWT_SECRET']);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Helpers for tests that talk to the real servers `scripts/infra up` starts. Each test file gets
+ * its own database and its own Kafka namespace, so Jest workers run side by side.
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { createLogger, type Logger } from './logger.ts';
+
+export const infra = {
+  databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://boardsync:boardsync@127.0.0.1:5432/boardsync',
+  kafkaBrokers: (process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  s3Endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
+};
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** A logger that keeps its lines in memory (set LOG_TESTS=1 to see them). */
+export function testLogger(service = 'test'): Logger & { lines: () => Record<string, unknown>[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      if (process.env.LOG_TESTS) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const logger = createLogger({ service, level: 'debug', destination: sink });
+  return Object.assign(logger, {
+    lines: () => lines.flatMap((line) => line.split('\n').filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>)),
+  });
+}
+
+/** Creates an empty database on the test server; `drop()` removes it. */
+export async function createTestDatabase(prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = uniqueName(prefix).toLowerCase();
+  const admin = new pg.Client({ connectionString: infra.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(infra.databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: infra.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Polls until `probe` returns a value that is not undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

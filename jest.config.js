@@ -1,5 +1,5 @@
 // One jest for every workspace. The code is ESM TypeScript, so jest runs with
-// --experimental-vm-modules and @swc/jest strips types without changing module syntax.
+// --experimental-vm-modules (scripts/jest.sh) and @swc/jest strips types without touching modules.
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -19,21 +19,19 @@ const common = {
 };
 
 export default {
+  // Integration tests wait on real brokers; a unit test never comes near this.
+  testTimeout: 60_000,
   projects: [
-    {
-      ...common,
-      displayName: 'unit',
-      testMatch: ['<rootDir>/services/*/src/**/__tests__/*.test.ts'],
-    },
+    // No servers needed.
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/services/*/src/**/__tests__/*.test.ts'] },
+    // Real Postgres, Redis, Kafka, MinIO (scripts/infra up); each file in its own database and namespace.
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/*/test/**/*.spec.ts'],
+      testMatch: ['<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
+      testPathIgnorePatterns: ['\\.fault\\.spec\\.ts$'],
     },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/tests/**/*.spec.ts'],
-    },
+    // Tests that stop and start shared servers: run alone, after the rest (scripts/test.sh).
+    { ...common, displayName: 'fault', testMatch: ['<rootDir>/services/*/test/**/*.fault.spec.ts', '<rootDir>/tests/**/*.fault.spec.ts'] },
   ],
 };

@@ -34,6 +34,8 @@ export class OutboxRelay {
   private readonly options: Required<OutboxRelayOptions>;
   private readonly stop = new AbortController();
   private wakeUp: (() => void) | undefined;
+  /** Set by a nudge that arrives while a pass is running, so the next idle returns at once. */
+  private nudged = false;
   private loop: Promise<void> | undefined;
   private lastCleanup = 0;
 
@@ -47,6 +49,7 @@ export class OutboxRelay {
 
   /** Call after committing a transaction that enqueued events: publish now instead of at the next poll. */
   nudge(): void {
+    this.nudged = true;
     this.wakeUp?.();
   }
 
@@ -71,6 +74,7 @@ export class OutboxRelay {
     let failures = 0;
     while (!this.stop.signal.aborted) {
       try {
+        this.nudged = false;
         const sent = await this.drain();
         if (sent > 0) logger.debug({ sent }, 'outbox published');
         failures = 0;
@@ -130,6 +134,7 @@ export class OutboxRelay {
   }
 
   private async idle(ms: number): Promise<void> {
+    if (this.nudged) return;
     const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
     await Promise.race([sleep(ms, this.stop.signal), woken]);
     this.wakeUp = undefined;

@@ -92,7 +92,8 @@ export class KafkaBus implements EventBus {
     await consumer.subscribe({ topics: topics.map((topic) => this.names.outward(topic)), fromBeginning });
     await consumer.run({
       autoCommit: false,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+      eachMessage: async (payload) => {
+        const { topic, partition, message } = payload;
         const delivered = {
           topic: this.names.inward(topic),
           partition,
@@ -107,7 +108,7 @@ export class KafkaBus implements EventBus {
           logger,
           retry: this.options.retry ?? DEFAULT_RETRY,
           stopped: stopped.signal,
-          beforeRetry: heartbeat,
+          beforeRetry: () => payload.heartbeat(),
         });
         // Unacknowledged messages are fetched again from the last commit by whoever owns the partition next.
         if (!handled) throw new Error('subscription closed before the handler succeeded');

@@ -4,7 +4,7 @@ import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
 import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro-orm/sql';
 import type { Logger } from '../logger.ts';
 
-export type Database = MikroORM<AbstractSqlDriver, EntityManager<AbstractSqlDriver>>;
+export type Database = MikroORM<AbstractSqlDriver, EntityManager>;
 export type Migrations = NonNullable<NonNullable<Options['migrations']>['migrationsList']>;
 export type Entities = NonNullable<Options['entities']>;
 
@@ -29,9 +29,12 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     ensureDatabase: false,
     logger: (message: string) => { logger.debug(message); },
   };
+  // Both driver ORMs are subclasses of the SQL MikroORM; services only use that common surface.
+  /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */
   const orm: Database = settings.url
-    ? ((await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })) as unknown as Database)
-    : ((await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) })) as unknown as Database);
+    ? await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })
+    : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
+  /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
   const applied = await orm.migrator.up();
   if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
   return orm;

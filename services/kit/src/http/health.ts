@@ -8,12 +8,15 @@ const CHECK_TIMEOUT_MS = 2_000;
 /** `/healthz`: the process answers. `/readyz`: every dependency answered, each reported by name. */
 export function health(checks: Record<string, ReadinessCheck>): Middleware {
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const isProbe = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/healthz' || ctx.path === '/readyz');
+    if (!isProbe) {
+      await next();
+      return;
+    }
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
       return;
     }
-    if (ctx.path !== '/readyz') return next();
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const),
     );

@@ -18,7 +18,10 @@ export interface ServeOptions {
 }
 
 export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000 }: ServeOptions): Promise<RunningServer> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -32,7 +35,9 @@ export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
-      const forced = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
+      const forced = setTimeout(() => {
+        server.closeAllConnections();
+      }, drainTimeoutMs);
       forced.unref();
       server.close(() => {
         clearTimeout(forced);

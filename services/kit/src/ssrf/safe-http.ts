@@ -56,7 +56,7 @@ export interface SafeResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const defaultLookup: Lookup = (hostname, callback) => {
-  dnsLookup(hostname, { all: true, verbatim: true }, callback);
+  dnsLookup(hostname, { all: true, order: 'verbatim' }, callback);
 };
 
 /**
@@ -88,7 +88,7 @@ export class SafeHttpClient {
             callback(error, null);
             return;
           }
-          const refusal = this.peerRefusal(socket as Socket);
+          const refusal = this.peerRefusal(socket);
           if (refusal) {
             socket.destroy();
             callback(refusal, null);
@@ -122,7 +122,7 @@ export class SafeHttpClient {
     const timeoutMs = init.timeoutMs ?? this.options.timeoutMs;
     const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
     let current = this.checkUrlForm(url);
-    let method = init.method ?? 'GET';
+    let method: Dispatcher.HttpMethod = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop++) {
       const response = await this.send(current, method, body, init.headers, signal);
@@ -151,11 +151,11 @@ export class SafeHttpClient {
     await this.agent.close();
   }
 
-  private async send(url: URL, method: string, body: SafeRequest['body'], headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async send(url: URL, method: Dispatcher.HttpMethod, body: SafeRequest['body'], headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     try {
       return await request(url, {
         dispatcher: this.agent,
-        method: method as Dispatcher.HttpMethod,
+        method,
         headers: { 'user-agent': this.options.userAgent, ...headers },
         ...(body === undefined ? {} : { body }),
         signal,
@@ -215,8 +215,9 @@ export class SafeHttpClient {
         callback(refusal as NodeJS.ErrnoException, []);
         return;
       }
+      const [first] = addresses;
       if (options.all) callback(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
+      else if (first) callback(null, first.address, first.family);
     });
   };
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The one test command (npm test, and so .ci/run): real servers up, generated code current,
+# lint and types clean, then every jest suite; the suites that restart shared servers run last, alone.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+started=$SECONDS
+stage() {
+  local name=$1; shift
+  local t=$SECONDS
+  printf '\n==> %s\n' "$name"
+  "$@"
+  printf '==> %s took %ss\n' "$name" "$((SECONDS - t))"
+}
+
+stage "infra up" bash scripts/infra up
+stage "proto check" bash scripts/proto-gen.sh --check
+stage "typecheck" tsc -b tsconfig.build.json
+stage "lint" eslint --max-warnings 0 .
+stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
+stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand
+printf '\nall stages passed in %ss\n' "$((SECONDS - started))"

@@ -19,7 +19,12 @@ export interface ServeOptions {
 
 export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000 }: ServeOptions): Promise<RunningServer> {
   const handle = app.callback();
+  let draining = false;
   const server = createServer((request, response) => {
+    // A keep-alive socket whose request finishes while we drain would hold close() open until the timeout.
+    response.once('finish', () => {
+      if (draining) request.socket.end();
+    });
     void handle(request, response);
   });
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
@@ -35,6 +40,7 @@ export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
+      draining = true;
       const forced = setTimeout(() => {
         server.closeAllConnections();
       }, drainTimeoutMs);

@@ -16,7 +16,7 @@ stage() {
 
 stage "infra up" bash scripts/infra up
 stage "proto check" bash scripts/proto-gen.sh --check
-stage "typecheck" tsc -b tsconfig.build.json
+stage "typecheck" npm run --silent typecheck
 stage "lint" eslint --max-warnings 0 .
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
 stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand

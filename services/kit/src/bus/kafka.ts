@@ -29,8 +29,8 @@ export class KafkaBus implements EventBus {
   private readonly kafka: InstanceType<typeof Kafka>;
   private readonly names: TopicNames;
   private readonly options: KafkaBusOptions;
-  private producer: Promise<Producer> | undefined;
-  private admin: Promise<Admin> | undefined;
+  private readonly producer: LazyClient<Producer>;
+  private readonly admin: LazyClient<Admin>;
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(options: KafkaBusOptions) {
@@ -50,11 +50,15 @@ export class KafkaBus implements EventBus {
       },
     };
     this.kafka = new Kafka(config);
+    this.producer = new LazyClient(() =>
+      this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner }),
+    );
+    this.admin = new LazyClient(() => this.kafka.admin());
   }
 
   async publish(messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const producer = await this.connectedProducer();
+    const producer = await this.producer.get();
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const message of messages) {
       const list = byTopic.get(message.topic) ?? [];
@@ -128,7 +132,7 @@ export class KafkaBus implements EventBus {
   }
 
   async ensureTopics(topics: string[]): Promise<void> {
-    const admin = await this.connectedAdmin();
+    const admin = await this.admin.get();
     const existing = new Set(await admin.listTopics());
     const missing = topics.map((topic) => this.names.outward(topic)).filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
@@ -139,44 +143,41 @@ export class KafkaBus implements EventBus {
   }
 
   async ping(): Promise<void> {
-    const admin = await this.connectedAdmin();
+    const admin = await this.admin.get();
     await admin.describeCluster();
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    const [producer, admin] = [this.producer, this.admin];
-    this.producer = undefined;
-    this.admin = undefined;
-    await Promise.all([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]);
+    await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+}
+
+/** A client connected on first use; a failed attempt is forgotten, so the next call tries again. */
+class LazyClient<T extends { connect(): Promise<void>; disconnect(): Promise<void> }> {
+  private pending: Promise<T> | undefined;
+  private readonly create: () => T;
+
+  constructor(create: () => T) {
+    this.create = create;
   }
 
-  private connectedProducer(): Promise<Producer> {
-    this.producer ??= (async () => {
-      const producer = this.kafka.producer({
-        idempotent: true,
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
-      await producer.connect();
-      return producer;
+  get(): Promise<T> {
+    this.pending ??= (async () => {
+      const client = this.create();
+      await client.connect();
+      return client;
     })().catch((error: unknown) => {
-      this.producer = undefined;
+      this.pending = undefined;
       throw error;
     });
-    return this.producer;
+    return this.pending;
   }
 
-  private connectedAdmin(): Promise<Admin> {
-    this.admin ??= (async () => {
-      const admin = this.kafka.admin();
-      await admin.connect();
-      return admin;
-    })().catch((error: unknown) => {
-      this.admin = undefined;
-      throw error;
-    });
-    return this.admin;
+  async disconnect(): Promise<void> {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) await (await pending).disconnect();
   }
 }
 

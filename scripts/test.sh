@@ -19,5 +19,8 @@ stage "proto check" bash scripts/proto-gen.sh --check
 stage "typecheck" npm run --silent typecheck
 stage "lint" eslint --max-warnings 0 .
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
-stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand
+# --forceExit for this run only: after a broker restart kafkajs (maintenance-only since 2023) can
+# keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without
+# disconnecting it. Services exit after their graceful shutdown, so only this suite notices.
+stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand --forceExit
 printf '\nall stages passed in %ss\n' "$((SECONDS - started))"

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OutboxMessage, OutboxMigration, enqueueEvents, openDatabase, pingDatabase, type DatabaseSettings } from '../src/index.ts';
+import { createTestDatabase, testLogger } from '../src/testing.ts';
+
+const logger = testLogger('database');
+const schema: Pick<DatabaseSettings, 'entities' | 'migrations' | 'logger'> = { entities: [OutboxMessage], migrations: [OutboxMigration], logger };
+
+async function writeOneAndReopen(settings: DatabaseSettings): Promise<number> {
+  const first = await openDatabase(settings);
+  await first.em.fork().transactional((em) => { enqueueEvents(em, [{ topic: 't', key: 'k', value: Buffer.from('v') }]); });
+  await first.close();
+  const second = await openDatabase(settings); // migrations must not run twice
+  try {
+    await pingDatabase(second);
+    const applied = await second.em.fork().execute<{ n: string }[]>('select count(*) as n from mikro_orm_migrations');
+    expect(Number(applied[0]?.n)).toBe(1);
+    const rows = await second.em.fork().execute<{ n: string }[]>('select count(*) as n from outbox_message');
+    return Number(rows[0]?.n);
+  } finally {
+    await second.close();
+  }
+}
+
+describe('openDatabase', () => {
+  it('on PGlite keeps data and migration history in its data directory across restarts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-pglite-'));
+    try {
+      expect(await writeOneAndReopen({ ...schema, dataDir })).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on Postgres keeps data and migration history across restarts', async () => {
+    const database = await createTestDatabase('db');
+    try {
+      expect(await writeOneAndReopen({ ...schema, url: database.url })).toBe(1);
+    } finally {
+      await database.drop();
+    }
+  });
+});

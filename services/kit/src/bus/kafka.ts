@@ -2,6 +2,7 @@ import kafkajs, { type Admin, type Consumer, type KafkaConfig, type LogEntry, ty
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './port.ts';
+import { withTimeout } from '../timeout.ts';
 import { TopicNames } from './topic-names.ts';
 
 const { Kafka, Partitioners, logLevel } = kafkajs;
@@ -119,7 +120,8 @@ export class KafkaBus implements EventBus {
         await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
       },
     });
-    await withTimeout(joined, this.options.joinTimeoutMs ?? 60_000, `consumer group ${groupId} did not join`);
+    const joinTimeoutMs = this.options.joinTimeoutMs ?? 60_000;
+    await withTimeout(joined, joinTimeoutMs, `consumer group ${groupId} did not join within ${joinTimeoutMs} ms`);
     const subscription: Subscription = {
       close: async () => {
         stopped.abort();
@@ -178,19 +180,5 @@ class LazyClient<T extends { connect(): Promise<void>; disconnect(): Promise<voi
     const pending = this.pending;
     this.pending = undefined;
     if (pending) await (await pending).disconnect();
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => { reject(new Error(`${message} within ${ms} ms`)); }, ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }

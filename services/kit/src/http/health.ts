@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { withTimeout } from '../timeout.ts';
 
 /** A dependency the service cannot serve without; resolves when reachable, throws otherwise. */
 export type ReadinessCheck = () => Promise<void>;
@@ -27,18 +28,10 @@ export function health(checks: Record<string, ReadinessCheck>): Middleware {
 }
 
 async function runCheck(check: ReadinessCheck): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => { reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)); }, CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await withTimeout(check(), CHECK_TIMEOUT_MS, `no answer within ${CHECK_TIMEOUT_MS} ms`);
     return 'ok';
   } catch (error) {
     return `fail: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    clearTimeout(timer);
   }
 }

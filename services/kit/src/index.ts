@@ -25,3 +25,5 @@ export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
 export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';
 export { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup, type SafeHttpOptions, type SafeRequest, type SafeResponse } from './ssrf/safe-http.ts';
 export * from './events.ts';
+export { parseRequest } from './validation.ts';
+export { withTimeout } from './timeout.ts';

@@ -13,6 +13,8 @@ export interface ServiceAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** JSON body limit (bytes or a size string like '1mb'); `false` leaves bodies unread (proxies, uploads). */
   jsonLimit?: string | number | false;
+  /** Also parse `application/x-www-form-urlencoded` bodies up to this size (OAuth endpoints). */
+  formLimit?: string | number;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ServiceAppOptions {
  * health and readiness, JSON bodies. The service adds its routes with `app.use`.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
-  const { service, logger, readiness = {}, jsonLimit = '1mb' } = options;
+  const { service, logger, readiness = {}, jsonLimit = '1mb', formLimit } = options;
   const app = new Koa({ proxy: false });
   const metrics = createHttpMetrics(service);
   app.silent = true; // errors are logged by the problem responder, once
@@ -38,7 +40,19 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     await next();
   });
   if (jsonLimit !== false) {
-    app.use(koaBody({ jsonLimit, text: false, urlencoded: false, multipart: false, jsonStrict: true, onError: (error) => { throw error; } }));
+    app.use(
+      koaBody({
+        jsonLimit,
+        text: false,
+        urlencoded: formLimit !== undefined,
+        ...(formLimit !== undefined ? { formLimit } : {}),
+        multipart: false,
+        jsonStrict: true,
+        onError: (error) => {
+          throw error;
+        },
+      }),
+    );
   }
   return app;
 }

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { AdminApiError, callAdmin } from './admin-client.ts';
+
+const USAGE = `usage: boardsync-admin <command> [options]   (every command prints JSON)
+
+  designer create --name N --email E --password P [--storage-limit-bytes B] [--unlocked-limit N|none]
+  designer set-plan --designer ID [--storage-limit-bytes B] [--unlocked-limit N|none]
+  designer show --designer ID
+  token create --designer ID --scopes "projects:read components:write" [--name N]
+  token revoke --id ID
+
+environment: BOARDSYNC_ADMIN_URL (default http://127.0.0.1:8081), BOARDSYNC_ADMIN_TOKEN
+             (default: the embedded mode's .data/admin-token)`;
+
+class UsageError extends Error {}
+
+const options = {
+  name: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  designer: { type: 'string' },
+  id: { type: 'string' },
+  scopes: { type: 'string' },
+  'storage-limit-bytes': { type: 'string' },
+  'unlocked-limit': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function wholeNumber(value: string, flag: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${flag} must be a whole number`);
+  return number;
+}
+
+function planOptions(values: Values): Record<string, number | null> {
+  const plan: Record<string, number | null> = {};
+  const storage = values['storage-limit-bytes'];
+  const unlocked = values['unlocked-limit'];
+  if (storage !== undefined) plan.storage_limit_bytes = wholeNumber(storage, 'storage-limit-bytes');
+  if (unlocked !== undefined) plan.unlocked_limit = unlocked === 'none' ? null : wholeNumber(unlocked, 'unlocked-limit');
+  return plan;
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const command = positionals.join(' ');
+  if (values.help || command === '') throw new UsageError('');
+  switch (command) {
+    case 'designer create':
+      return callAdmin('POST', '/designers', {
+        name: required(values, 'name'),
+        email: required(values, 'email'),
+        password: required(values, 'password'),
+        ...planOptions(values),
+      });
+    case 'designer set-plan':
+      return callAdmin('PATCH', `/designers/${wholeNumber(required(values, 'designer'), 'designer')}/plan`, planOptions(values));
+    case 'designer show':
+      return callAdmin('GET', `/designers/${wholeNumber(required(values, 'designer'), 'designer')}`);
+    case 'token create':
+      return callAdmin('POST', '/tokens', {
+        designer_id: wholeNumber(required(values, 'designer'), 'designer'),
+        scopes: required(values, 'scopes'),
+        ...(values.name ? { name: values.name } : {}),
+      });
+    case 'token revoke':
+      return callAdmin('DELETE', `/tokens/${wholeNumber(required(values, 'id'), 'id')}`);
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+try {
+  const result = await run(process.argv.slice(2));
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof AdminApiError) {
+    process.stderr.write(`${JSON.stringify({ error: error.message, response: error.body }, null, 2)}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

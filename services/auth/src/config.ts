@@ -1,0 +1,31 @@
+import { env } from '@boardsync/kit';
+import { z } from 'zod';
+
+const limitOrNone = z
+  .string()
+  .default('none')
+  .transform((value, ctx) => {
+    if (value === '' || value === 'none') return null;
+    const limit = Number(value);
+    if (!Number.isInteger(limit) || limit < 0) ctx.addIssue({ code: 'custom', message: 'expected a whole number or "none"' });
+    return limit;
+  });
+
+/** Environment of the auth service; defaults suit one machine, production sets every secret. */
+export const authConfigSchema = z.object({
+  PORT: env.port(8081),
+  HOST: env.string('127.0.0.1'),
+  LOG_LEVEL: env.logLevel(),
+  /** Postgres; without it the service keeps its data in PGlite under DATA_DIR. */
+  DATABASE_URL: env.optionalUrl(),
+  DATA_DIR: env.string('.data'),
+  /** Kafka brokers; without them events stay in this process (embedded mode). */
+  KAFKA_BROKERS: env.list(),
+  ADMIN_TOKEN: env.secret(32),
+  INTROSPECTION_CLIENT_ID: env.string('gateway'),
+  INTROSPECTION_CLIENT_SECRET: env.secret(32),
+  DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
+  DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
+});
+
+export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import { parseRequest, type Database } from '@boardsync/kit';
+import { z } from 'zod';
+import { normalizeScopes } from '../domain/scopes.ts';
+import { changePlan, createDesigner, findDesigner } from '../store/designers.ts';
+import { createPersonalToken, revokePersonalToken } from '../store/personal-tokens.ts';
+import { requireAdminToken } from './admin-auth.ts';
+import { presentDesigner, presentPersonalToken } from './presenters.ts';
+
+export interface PlanDefaults {
+  storageLimitBytes: number;
+  unlockedProjectLimit: number | null;
+}
+
+const storageLimit = z.number().int().min(0);
+const unlockedLimit = z.number().int().min(0).nullable();
+const scopeList = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+  const { scopes, unknown } = normalizeScopes(value);
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown scope(s): ${unknown.join(', ')}` });
+  return scopes;
+});
+
+const newDesignerBody = z.object({
+  name: z.string().trim().min(1).max(255),
+  email: z.email().max(255),
+  password: z.string().min(8, 'must be at least 8 characters').max(1024),
+  storage_limit_bytes: storageLimit.optional(),
+  unlocked_limit: unlockedLimit.optional(),
+});
+const planBody = z.object({ storage_limit_bytes: storageLimit.optional(), unlocked_limit: unlockedLimit.optional() });
+const newTokenBody = z.object({ designer_id: z.number().int().positive(), scopes: scopeList, name: z.string().trim().min(1).max(255).default('Personal token') });
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator API behind the admin token; `boardsync-admin` is its command line. */
+export function adminRouter(orm: Database, adminToken: string, defaults: PlanDefaults): Router {
+  const router = new Router({ prefix: '/admin' });
+  router.use(requireAdminToken(adminToken));
+
+  router.post('/designers', async (ctx) => {
+    const body = parseRequest(newDesignerBody, ctx.request.body);
+    const designer = await createDesigner(orm.em.fork(), {
+      name: body.name,
+      email: body.email,
+      password: body.password,
+      storageLimitBytes: body.storage_limit_bytes ?? defaults.storageLimitBytes,
+      unlockedProjectLimit: body.unlocked_limit === undefined ? defaults.unlockedProjectLimit : body.unlocked_limit,
+    });
+    ctx.status = 201;
+    ctx.body = presentDesigner(designer);
+  });
+
+  router.get('/designers/:id', async (ctx) => {
+    const { id } = parseRequest(idParam, ctx.params);
+    ctx.body = presentDesigner(await findDesigner(orm.em.fork(), id));
+  });
+
+  router.patch('/designers/:id/plan', async (ctx) => {
+    const { id } = parseRequest(idParam, ctx.params);
+    const body = parseRequest(planBody, ctx.request.body);
+    ctx.body = presentDesigner(await changePlan(orm.em.fork(), id, { storageLimitBytes: body.storage_limit_bytes, unlockedProjectLimit: body.unlocked_limit }));
+  });
+
+  router.post('/tokens', async (ctx) => {
+    const body = parseRequest(newTokenBody, ctx.request.body);
+    const { token, record } = await createPersonalToken(orm.em.fork(), body.designer_id, body.scopes, body.name);
+    ctx.status = 201;
+    ctx.body = { token, ...presentPersonalToken(record) };
+  });
+
+  router.delete('/tokens/:id', async (ctx) => {
+    const { id } = parseRequest(idParam, ctx.params);
+    ctx.body = presentPersonalToken(await revokePersonalToken(orm.em.fork(), id));
+  });
+
+  return router;
+}

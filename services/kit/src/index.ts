@@ -27,3 +27,4 @@ export { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup, type Safe
 export * from './events.ts';
 export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';
+export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';

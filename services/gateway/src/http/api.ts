@@ -1,0 +1,85 @@
+import type { Context, Middleware } from 'koa';
+import { INTERNAL_PRINCIPAL_HEADER, Problem, SCOPE_NAMES, issuePrincipalToken } from '@boardsync/kit';
+import { isRead, matchRoute, type RequiredScope, type ServiceName } from '../domain/routes.ts';
+import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
+import type { UpstreamProxy } from '../proxy/proxy.ts';
+import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ApiDependencies {
+  introspector: Introspector;
+  limiter: ApiRateLimiter;
+  proxy: UpstreamProxy;
+  /** Base URL of each service; a missing one answers 503. */
+  upstreams: Partial<Record<ServiceName, string>>;
+  principalSecret: string;
+}
+
+/** `/api/v1/*`: route, authenticate, check scope, count against the rate limit, then proxy. */
+export function apiGateway(deps: ApiDependencies): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) {
+      await next();
+      return;
+    }
+    const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/');
+    if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
+    if (match.kind === 'method_not_allowed') {
+      throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: { Allow: match.allowed.join(', ') } });
+    }
+    const { rule } = match;
+    const token = await authenticate(ctx, deps.introspector);
+    requireScope(token, rule.scope);
+
+    const decision = await deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method));
+    ctx.set('RateLimit-Limit', String(decision.limit));
+    ctx.set('RateLimit-Remaining', String(decision.remaining));
+    ctx.set('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      throw new Problem({
+        status: 429,
+        code: 'rate_limited',
+        detail: `Rate limit of ${decision.limit} ${isRead(ctx.method) ? 'reads' : 'writes'} per minute reached; retry in ${decision.resetSeconds} s.`,
+        headers: { 'Retry-After': String(decision.resetSeconds) },
+      });
+    }
+
+    const upstream = deps.upstreams[rule.service];
+    if (!upstream) throw new Problem({ status: 503, code: 'service_unavailable', detail: `The ${rule.service} service is not available.` });
+    const principal = await issuePrincipalToken(
+      {
+        designerId: token.designerId,
+        source: token.source,
+        scopes: token.scopes,
+        plan: { storageLimitBytes: token.storageLimitBytes, unlockedProjectLimit: token.unlockedProjectLimit },
+        requestId: String(ctx.state.requestId),
+      },
+      deps.principalSecret,
+    );
+    await deps.proxy.forward(ctx, upstream, rule.service, { [INTERNAL_PRINCIPAL_HEADER.toLowerCase()]: principal });
+  };
+}
+
+async function authenticate(ctx: Context, introspector: Introspector): Promise<TokenInfo> {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(ctx.get('Authorization'));
+  if (!match?.[1]) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
+  const info = await introspector.introspect(match[1]);
+  if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
+  return info;
+}
+
+function requireScope(token: TokenInfo, scope: RequiredScope): void {
+  if (scope === 'any') {
+    if (token.scopes.length === 0) {
+      throw new Problem({
+        status: 403,
+        code: 'insufficient_scope',
+        detail: 'This token has no scopes; any one scope unlocks this endpoint.',
+        headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${SCOPE_NAMES.join(' ')}"` },
+      });
+    }
+    return;
+  }
+  if (!token.scopes.includes(scope)) throw Problem.insufficientScope(scope);
+}

@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, OutboxRelay, Topics, openDatabase, serve, verifyPrincipalToken, type Database, type Principal, type RunningServer } from '@boardsync/kit';
+import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
+import { createApp as createGatewayApp } from '../../src/app.ts';
+import { evictOnRevocation } from '../../src/events/revocations.ts';
+import { Introspector } from '../../src/introspection/introspector.ts';
+import { UpstreamProxy } from '../../src/proxy/proxy.ts';
+import { ApiRateLimiter, type RateLimits } from '../../src/rate-limit/limiter.ts';
+
+export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
+export const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
+const INTROSPECTION = { id: 'gateway', secret: 'introspect-'.padEnd(40, 'i') };
+const logger = testLogger('gateway');
+
+/** What a stand-in service saw of one proxied request. */
+export interface Seen {
+  method: string;
+  url: string;
+  principal: Principal | null;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBytes: number;
+}
+
+/**
+ * Real auth (Postgres, Kafka, outbox), real Redis, gateways under test, and a stand-in HTTP
+ * service for the routes whose owners do not exist yet: it verifies the principal and reports.
+ */
+export class GatewayWorld {
+  readonly namespace = uniqueName('gw');
+  private database!: Awaited<ReturnType<typeof createTestDatabase>>;
+  private orm!: Database;
+  private relay!: OutboxRelay;
+  private readonly closers: (() => Promise<unknown>)[] = [];
+  auth!: RunningServer;
+  service!: { server: Server; url: string; seen: Seen[]; delayMs: number };
+
+  async start(): Promise<void> {
+    this.database = await createTestDatabase('gateway');
+    this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
+    const authBus = this.bus('auth');
+    await authBus.ensureTopics([Topics.tokenRevoked]);
+    this.relay = new OutboxRelay({ orm: this.orm, bus: authBus, logger, pollIntervalMs: 100 });
+    this.relay.start();
+    this.auth = await serve(
+      createAuthApp({
+        orm: this.orm,
+        bus: authBus,
+        logger,
+        config: {
+          ADMIN_TOKEN,
+          INTROSPECTION_CLIENT_ID: INTROSPECTION.id,
+          INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
+          DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
+          DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
+        },
+      }),
+      { port: 0 },
+    );
+    this.closers.push(() => this.auth.close(), () => this.relay.close());
+    this.service = await startStandIn();
+    this.closers.push(() => new Promise((resolve) => { this.service.server.closeAllConnections(); this.service.server.close(resolve); }));
+  }
+
+  /** A gateway process: its own bus client and revocation consumer, a shared Redis counter. */
+  async gateway(limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 }, options: { timeoutMs?: number; upstream?: string } = {}): Promise<string> {
+    const bus = this.bus('gateway');
+    const redis = new Redis(infra.redisUrl);
+    const introspector = new Introspector({ authUrl: this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
+    const revocations = await evictOnRevocation(bus, introspector);
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000 });
+    const upstream = options.upstream ?? this.service.url;
+    const app = createGatewayApp({
+      logger,
+      bus,
+      introspector,
+      proxy,
+      limiter: new ApiRateLimiter(limits, redis, this.namespace),
+      authUrl: this.auth.url,
+      upstreams: { auth: upstream, catalog: upstream, asset: upstream, webhook: upstream },
+      principalSecret: PRINCIPAL_SECRET,
+    });
+    const server = await serve(app, { port: 0 });
+    this.closers.push(() => server.close(), () => revocations.close(), () => proxy.close(), () => redis.quit());
+    return server.url;
+  }
+
+  async designer(): Promise<number> {
+    const response = await this.admin('POST', '/designers', { name: 'D', email: `${uniqueName('d')}@example.com`, password: 'password1' });
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  async token(designerId: number, scopes: string[]): Promise<{ id: number; token: string }> {
+    const response = await this.admin('POST', '/tokens', { designer_id: designerId, scopes });
+    return (await response.json()) as { id: number; token: string };
+  }
+
+  admin(method: string, path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.auth.url}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  async stop(): Promise<void> {
+    for (const close of this.closers.reverse()) await close();
+    await this.orm.close();
+    await this.database.drop();
+  }
+
+  private bus(clientId: string): KafkaBus {
+    const bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId, logger, namespace: this.namespace });
+    this.closers.push(() => bus.close());
+    return bus;
+  }
+}
+
+async function startStandIn(): Promise<GatewayWorld['service']> {
+  const seen: Seen[] = [];
+  const state = { delayMs: 0 };
+  const server = createServer((request: IncomingMessage, response) => {
+    let bodyBytes = 0;
+    request.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    request.on('end', () => {
+      void (async () => {
+        const token = request.headers[INTERNAL_PRINCIPAL_HEADER.toLowerCase()];
+        const principal = typeof token === 'string' ? await verifyPrincipalToken(token, PRINCIPAL_SECRET).catch(() => null) : null;
+        seen.push({ method: request.method ?? '', url: request.url ?? '', principal, headers: request.headers, bodyBytes });
+        if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+        response.writeHead(200, { 'content-type': 'application/json', 'x-served-by': 'stand-in', connection: 'keep-alive' });
+        response.end(JSON.stringify({ ok: true, bodyBytes }));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const service = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, get delayMs() { return state.delayMs; }, set delayMs(value: number) { state.delayMs = value; } };
+  return service;
+}

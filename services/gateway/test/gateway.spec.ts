@@ -97,6 +97,19 @@ describe('authentication', () => {
     expect(await response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
   });
 
+  it('accepts the Bearer scheme in any case', async () => {
+    const response = await fetch(`${gateway}/api/v1/projects`, { headers: { authorization: `bearer ${tokenWith.get('projects:read') ?? ''}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After when auth cannot be reached', async () => {
+    const cutOff = await world.gateway(undefined, { authUrl: 'http://127.0.0.1:9' });
+    const response = await fetch(`${cutOff}/api/v1/projects`, { headers: { authorization: 'Bearer bsp_anything' } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toMatchObject({ code: 'auth_unavailable' });
+  });
+
   it('answers 401 for a malformed Authorization header', async () => {
     const response = await fetch(`${gateway}/api/v1/projects`, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(response.status).toBe(401);

@@ -14,6 +14,8 @@ export interface ProblemInit {
   headers?: Record<string, string>;
   /** Extra members beyond the standard ones, for codes that carry more (e.g. `shapes`). */
   extensions?: Record<string, unknown>;
+  /** The underlying failure, for logs only; never rendered. */
+  cause?: unknown;
 }
 
 export const PROBLEM_TYPE_BASE = 'https://boardsync.dev/problems/';
@@ -55,7 +57,7 @@ export class Problem extends Error {
   readonly extensions: Record<string, unknown>;
 
   constructor(init: ProblemInit) {
-    super(init.detail);
+    super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.title = init.title ?? TITLES[init.status] ?? 'Error';

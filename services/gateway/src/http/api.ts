@@ -62,9 +62,15 @@ export function apiGateway(deps: ApiDependencies): Middleware {
 }
 
 async function authenticate(ctx: Context, introspector: Introspector): Promise<TokenInfo> {
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(ctx.get('Authorization'));
+  // RFC 6750 b64token; the scheme name is case-insensitive.
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(ctx.get('Authorization'));
   if (!match?.[1]) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
-  const info = await introspector.introspect(match[1]);
+  let info: TokenInfo | null;
+  try {
+    info = await introspector.introspect(match[1]);
+  } catch (error) {
+    throw new Problem({ status: 503, code: 'auth_unavailable', detail: 'Tokens cannot be checked right now; try again shortly.', headers: { 'Retry-After': '5' }, cause: error });
+  }
   if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
   return info;
 }

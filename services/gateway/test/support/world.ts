@@ -65,10 +65,10 @@ export class GatewayWorld {
   }
 
   /** A gateway process: its own bus client and revocation consumer, a shared Redis counter. */
-  async gateway(limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 }, options: { timeoutMs?: number; upstream?: string } = {}): Promise<string> {
+  async gateway(limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 }, options: { timeoutMs?: number; upstream?: string; authUrl?: string } = {}): Promise<string> {
     const bus = this.bus('gateway');
     const redis = new Redis(infra.redisUrl);
-    const introspector = new Introspector({ authUrl: this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
+    const introspector = new Introspector({ authUrl: options.authUrl ?? this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
     const revocations = await evictOnRevocation(bus, introspector);
     const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000 });
     const upstream = options.upstream ?? this.service.url;

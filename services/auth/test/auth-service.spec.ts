@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, openDatabase, serve, type Database, type RunningServer } from '@boardsync/kit';
+import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, openDatabase, serve, tokenDigest, type Database, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../src/app.ts';
 import { entities } from '../src/store/entities/index.ts';
@@ -130,8 +130,7 @@ describe('personal tokens and introspection', () => {
 
     expect((await admin('DELETE', `/tokens/${created.id}`)).status).toBe(200);
     expect(await (await introspect(created.token)).json()).toEqual({ active: false });
-    const { createHash } = await import('node:crypto');
-    const digest = createHash('sha256').update(created.token).digest('hex');
+    const digest = tokenDigest(created.token);
     await eventually(() => (revokedDigests.includes(digest) ? true : undefined), 30_000, 'auth.token.revoked on Kafka');
   });
 

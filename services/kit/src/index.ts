@@ -28,3 +28,4 @@ export * from './events.ts';
 export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';
 export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
+export { tokenDigest } from './token-digest.ts';

@@ -10,11 +10,6 @@ export function newToken(kind: keyof typeof TOKEN_PREFIX): string {
   return TOKEN_PREFIX[kind] + randomBytes(32).toString('base64url');
 }
 
-/** Tokens are stored and looked up only by this digest; the gateway caches and evicts by it too. */
-export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 };
 
 /** scrypt, because it is in node:crypto (no native build) and memory-hard; parameters are stored with the hash. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Problem, enqueueEvents, eventMessage } from '@boardsync/kit';
+import { Problem, enqueueEvents, eventMessage, tokenDigest } from '@boardsync/kit';
 import type { Scope } from '../domain/scopes.ts';
-import { newToken, tokenDigest } from '../domain/secrets.ts';
+import { newToken } from '../domain/secrets.ts';
 import { Designer } from './entities/designer.ts';
 import { PersonalToken } from './entities/personal-token.ts';
 

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
-import { isScope, type Scope } from '@boardsync/kit';
+import { isScope, tokenDigest, type Scope } from '@boardsync/kit';
 
 /** What the gateway knows about an active bearer token. */
 export interface TokenInfo {
@@ -20,10 +19,6 @@ export interface IntrospectorOptions {
   clientSecret: string;
   cacheTtlMs?: number;
   cacheSize?: number;
-}
-
-export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /**

@@ -64,7 +64,7 @@ export class OutboxRelay {
     let total = 0;
     for (;;) {
       const sent = await this.publishOneBatch();
-      if (sent === 0) return total;
+      if (sent === undefined) return total;
       total += sent;
     }
   }
@@ -89,7 +89,8 @@ export class OutboxRelay {
     }
   }
 
-  private async publishOneBatch(): Promise<number> {
+  /** Rows sent from one lane, or undefined when no lane has pending rows that another relay is not holding. */
+  private async publishOneBatch(): Promise<number | undefined> {
     const { orm, bus, batchSize } = this.options;
     return orm.em.fork().transactional(async (em) => {
       const start = randomInt(OUTBOX_LANES); // replicas start at different lanes
@@ -102,12 +103,14 @@ export class OutboxRelay {
         [start],
       );
       const lane = lanes[0]?.lane;
-      if (lane === undefined) return 0;
+      if (lane === undefined) return undefined;
       const rows = await em.execute<PendingRow[]>(
         `select id, topic, message_key, payload, headers from outbox_message
           where lane = ? and sent_at is null order by id limit ?`,
         [lane, batchSize],
       );
+      // Another relay may have emptied this lane between our look and our lock.
+      if (rows.length === 0) return 0;
       await bus.publish(
         rows.map((row) => ({
           topic: row.topic,

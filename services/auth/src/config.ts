@@ -24,6 +24,13 @@ export const authConfigSchema = z.object({
   ADMIN_TOKEN: env.secret(32),
   INTROSPECTION_CLIENT_ID: env.string('gateway'),
   INTROSPECTION_CLIENT_SECRET: env.secret(32),
+  /** Shared with the gateway: verifies the principal on `/api/v1/me`. */
+  INTERNAL_JWT_SECRET: env.secret(32),
+  /** Signs the pages' CSRF tokens. */
+  SESSION_SECRET: env.secret(32),
+  /** Where `/me` asks for project counts and storage use; unset = that service owns nothing yet. */
+  CATALOG_URL: env.optionalUrl(),
+  ASSET_URL: env.optionalUrl(),
   DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
 });

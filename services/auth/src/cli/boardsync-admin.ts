@@ -8,6 +8,8 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   designer show --designer ID
   token create --designer ID --scopes "projects:read components:write" [--name N]
   token revoke --id ID
+  app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
+  app review --client-id C [--unreviewed]
 
 environment: BOARDSYNC_ADMIN_URL (default http://127.0.0.1:8081), BOARDSYNC_ADMIN_TOKEN
              (default: the embedded mode's .data/admin-token)`;
@@ -23,6 +25,11 @@ const options = {
   scopes: { type: 'string' },
   'storage-limit-bytes': { type: 'string' },
   'unlocked-limit': { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  'client-id': { type: 'string' },
+  public: { type: 'boolean' },
+  reviewed: { type: 'boolean' },
+  unreviewed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -73,6 +80,19 @@ async function run(argv: string[]): Promise<unknown> {
       });
     case 'token revoke':
       return callAdmin('DELETE', `/tokens/${wholeNumber(required(values, 'id'), 'id')}`);
+    case 'app create': {
+      const redirectUris = values['redirect-uri'] ?? [];
+      if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
+      return callAdmin('POST', '/apps', {
+        designer_id: wholeNumber(required(values, 'designer'), 'designer'),
+        name: required(values, 'name'),
+        redirect_uris: redirectUris,
+        public: values.public === true,
+        reviewed: values.reviewed === true,
+      });
+    }
+    case 'app review':
+      return callAdmin('PATCH', `/apps/${encodeURIComponent(required(values, 'client-id'))}`, { reviewed: values.unreviewed !== true });
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

@@ -4,10 +4,15 @@ import { promisify } from 'node:util';
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
 /** Bearer token kinds; the prefix tells a leaked token's kind at a glance (and to secret scanners). */
-export const TOKEN_PREFIX = { personal: 'bsp_', access: 'bsa_', refresh: 'bsr_', clientSecret: 'bss_' } as const;
+export const TOKEN_PREFIX = { personal: 'bsp_', access: 'bsa_', refresh: 'bsr_', code: 'bsc_', clientSecret: 'bss_', session: 'bsw_' } as const;
 
 export function newToken(kind: keyof typeof TOKEN_PREFIX): string {
   return TOKEN_PREFIX[kind] + randomBytes(32).toString('base64url');
+}
+
+/** A client id is public (it appears in source tags as `api:{client_id}`): short, URL-safe, unguessable enough. */
+export function newClientId(): string {
+  return randomBytes(12).toString('base64url');
 }
 
 const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 };

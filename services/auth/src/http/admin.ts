@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import { parseRequest, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { normalizeScopes } from '../domain/scopes.ts';
+import { registerApp, setReviewed } from '../store/apps.ts';
 import { changePlan, createDesigner, findDesigner } from '../store/designers.ts';
 import { createPersonalToken, revokePersonalToken } from '../store/personal-tokens.ts';
 import { requireAdminToken } from './admin-auth.ts';
-import { presentDesigner, presentPersonalToken } from './presenters.ts';
+import { presentApp, presentDesigner, presentPersonalToken } from './presenters.ts';
 
 export interface PlanDefaults {
   storageLimitBytes: number;
@@ -29,6 +30,15 @@ const newDesignerBody = z.object({
 });
 const planBody = z.object({ storage_limit_bytes: storageLimit.optional(), unlocked_limit: unlockedLimit.optional() });
 const newTokenBody = z.object({ designer_id: z.number().int().positive(), scopes: scopeList, name: z.string().trim().min(1).max(255).default('Personal token') });
+const newAppBody = z.object({
+  designer_id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(255),
+  redirect_uris: z.array(z.string()).min(1),
+  public: z.boolean().default(false),
+  reviewed: z.boolean().default(false),
+});
+const reviewBody = z.object({ reviewed: z.boolean() });
+const clientIdParam = z.object({ clientId: z.string().min(1) });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operator API behind the admin token; `boardsync-admin` is its command line. */
@@ -70,6 +80,25 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
   router.delete('/tokens/:id', async (ctx) => {
     const { id } = parseRequest(idParam, ctx.params);
     ctx.body = presentPersonalToken(await revokePersonalToken(orm.em.fork(), id));
+  });
+
+  router.post('/apps', async (ctx) => {
+    const body = parseRequest(newAppBody, ctx.request.body);
+    const { app, clientSecret } = await registerApp(orm.em.fork(), {
+      designerId: body.designer_id,
+      name: body.name,
+      redirectUris: body.redirect_uris,
+      confidential: !body.public,
+      reviewed: body.reviewed,
+    });
+    ctx.status = 201;
+    ctx.body = { ...presentApp(app), client_secret: clientSecret };
+  });
+
+  router.patch('/apps/:clientId', async (ctx) => {
+    const { clientId } = parseRequest(clientIdParam, ctx.params);
+    const body = parseRequest(reviewBody, ctx.request.body);
+    ctx.body = presentApp(await setReviewed(orm.em.fork(), clientId, body.reviewed));
   });
 
   return router;

@@ -1,13 +1,45 @@
 import Router from '@koa/router';
 import { Problem, type Database } from '@boardsync/kit';
+import type { EntityManager } from '@mikro-orm/core';
 import { sameSecret } from '../domain/secrets.ts';
+import { findLiveAccessToken } from '../store/access-tokens.ts';
+import { appSource } from '../store/apps.ts';
 import { Designer } from '../store/entities/designer.ts';
 import { PERSONAL_SOURCE, findActivePersonalToken } from '../store/personal-tokens.ts';
+import { clientCredentials } from './client-credentials.ts';
 
 export interface IntrospectionClient {
   clientId: string;
   clientSecret: string;
 }
+
+interface ActiveToken {
+  designerId: number;
+  scopes: string[];
+  clientId: string;
+  source: string;
+  issuedAt: Date;
+  expiresAt: Date | null;
+}
+
+async function activeToken(em: EntityManager, token: string): Promise<ActiveToken | null> {
+  const personal = await findActivePersonalToken(em, token);
+  if (personal) {
+    return { designerId: personal.designerId, scopes: personal.scopes, clientId: PERSONAL_SOURCE, source: PERSONAL_SOURCE, issuedAt: personal.createdAt, expiresAt: null };
+  }
+  const access = await findLiveAccessToken(em, token);
+  if (!access) return null;
+  return {
+    designerId: access.grant.designerId,
+    scopes: access.token.scopes,
+    clientId: access.app.clientId,
+    source: appSource(access.app.clientId),
+    issuedAt: access.token.createdAt,
+    expiresAt: access.token.expiresAt,
+  };
+}
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /**
  * RFC 7662 token introspection, for the gateway only (client-authenticated). An active answer
@@ -17,7 +49,7 @@ export function introspectionRouter(orm: Database, client: IntrospectionClient):
   const router = new Router();
   router.post('/oauth/introspect', async (ctx) => {
     const caller = clientCredentials(ctx.get('Authorization'), ctx.request.body);
-    if (!caller || caller.clientId !== client.clientId || !sameSecret(caller.clientSecret, client.clientSecret)) {
+    if (!caller || caller.clientId !== client.clientId || !caller.clientSecret || !sameSecret(caller.clientSecret, client.clientSecret)) {
       ctx.set('WWW-Authenticate', 'Basic realm="introspection"');
       ctx.status = 401;
       ctx.body = { error: 'invalid_client' };
@@ -28,39 +60,24 @@ export function introspectionRouter(orm: Database, client: IntrospectionClient):
     if (!token) throw Problem.badRequest('The token parameter is required.', 'invalid_request');
     ctx.set('Cache-Control', 'no-store');
     const em = orm.em.fork();
-    const personal = await findActivePersonalToken(em, token);
-    const designer = personal ? await em.findOne(Designer, { id: personal.designerId }) : null;
-    if (!personal || !designer) {
+    const active = await activeToken(em, token);
+    const designer = active ? await em.findOne(Designer, { id: active.designerId }) : null;
+    if (!active || !designer) {
       ctx.body = { active: false };
       return;
     }
     ctx.body = {
       active: true,
-      scope: personal.scopes.join(' '),
-      client_id: PERSONAL_SOURCE,
+      scope: active.scopes.join(' '),
+      client_id: active.clientId,
       token_type: 'Bearer',
       sub: String(designer.id),
-      iat: Math.floor(personal.createdAt.getTime() / 1000),
-      source: PERSONAL_SOURCE,
+      iat: seconds(active.issuedAt),
+      ...(active.expiresAt ? { exp: seconds(active.expiresAt) } : {}),
+      source: active.source,
       storage_limit_bytes: designer.storageLimitBytes,
       unlocked_limit: designer.unlockedProjectLimit,
     };
   });
   return router;
-}
-
-function clientCredentials(authorization: string, body: unknown): IntrospectionClient | undefined {
-  const [scheme, encoded] = authorization.split(' ');
-  if (scheme === 'Basic' && encoded) {
-    const decoded = Buffer.from(encoded, 'base64').toString();
-    const colon = decoded.indexOf(':');
-    if (colon > 0) {
-      return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
-    }
-  }
-  const form = (body ?? {}) as Record<string, unknown>;
-  if (typeof form.client_id === 'string' && typeof form.client_secret === 'string') {
-    return { clientId: form.client_id, clientSecret: form.client_secret };
-  }
-  return undefined;
 }

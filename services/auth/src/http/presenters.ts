@@ -1,5 +1,7 @@
 import type { Designer } from '../store/entities/designer.ts';
+import type { OAuthApp } from '../store/entities/oauth-app.ts';
 import type { PersonalToken } from '../store/entities/personal-token.ts';
+import { appSource } from '../store/apps.ts';
 
 export function presentDesigner(designer: Designer) {
   return {
@@ -19,5 +21,18 @@ export function presentPersonalToken(record: PersonalToken) {
     app: 'api:personal',
     created_at: record.createdAt.toISOString(),
     revoked_at: record.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentApp(app: OAuthApp) {
+  return {
+    client_id: app.clientId,
+    name: app.name,
+    designer_id: app.designerId,
+    redirect_uris: app.redirectUris,
+    type: app.confidential ? 'confidential' : 'public',
+    reviewed: app.reviewed,
+    app: appSource(app.clientId),
+    created_at: app.createdAt.toISOString(),
   };
 }

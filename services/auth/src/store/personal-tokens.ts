@@ -34,3 +34,7 @@ export async function revokePersonalToken(em: EntityManager, id: number, designe
 export async function findActivePersonalToken(em: EntityManager, token: string): Promise<PersonalToken | null> {
   return em.findOne(PersonalToken, { tokenDigest: tokenDigest(token), revokedAt: null });
 }
+
+export async function listPersonalTokens(em: EntityManager, designerId: number): Promise<PersonalToken[]> {
+  return em.find(PersonalToken, { designerId, revokedAt: null }, { orderBy: { id: 'asc' } });
+}

@@ -21,10 +21,10 @@ export class UpstreamProxy {
   }
 
   /** `extraHeaders` are added after the caller's are filtered (principal, request id). */
-  async forward(ctx: Context, baseUrl: string, service: string, extraHeaders: Record<string, string>, options: { keepCookies?: boolean } = {}): Promise<void> {
+  async forward(ctx: Context, baseUrl: string, service: string, extraHeaders: Record<string, string>, options: { passCredentials?: boolean } = {}): Promise<void> {
     // Services serve the public paths themselves (/api/v1/…), so links they build match what callers see.
     const target = new URL(ctx.originalUrl, baseUrl);
-    const headers = forwardableHeaders(ctx.req.headers, options.keepCookies ?? false);
+    const headers = forwardableHeaders(ctx.req.headers, options.passCredentials ?? false);
     headers[REQUEST_ID_HEADER.toLowerCase()] = String(ctx.state.requestId);
     headers['x-forwarded-for'] = ctx.ip;
     headers['x-forwarded-proto'] = ctx.protocol;
@@ -57,7 +57,8 @@ export class UpstreamProxy {
   }
 }
 
-function forwardableHeaders(incoming: Record<string, string | string[] | undefined>, keepCookies: boolean): Record<string, string> {
+/** `passCredentials`: the caller's cookies and Authorization are meant for the upstream itself (auth's pages, OAuth client authentication). */
+function forwardableHeaders(incoming: Record<string, string | string[] | undefined>, passCredentials: boolean): Record<string, string> {
   const connectionListed = new Set(
     String(incoming.connection ?? '')
       .split(',')
@@ -66,7 +67,7 @@ function forwardableHeaders(incoming: Record<string, string | string[] | undefin
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || HOP_BY_HOP.has(name) || connectionListed.has(name)) continue;
-    if (NEVER_FORWARDED.has(name) && !(keepCookies && name === 'cookie')) continue;
+    if (NEVER_FORWARDED.has(name) && !(passCredentials && (name === 'cookie' || name === 'authorization'))) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;

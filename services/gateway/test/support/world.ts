@@ -53,6 +53,10 @@ export class GatewayWorld {
           ADMIN_TOKEN,
           INTROSPECTION_CLIENT_ID: INTROSPECTION.id,
           INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
+          INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
+          SESSION_SECRET: 'session-'.padEnd(40, 's'),
+          CATALOG_URL: undefined,
+          ASSET_URL: undefined,
           DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
           DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
         },
@@ -64,8 +68,14 @@ export class GatewayWorld {
     this.closers.push(() => new Promise((resolve) => { this.service.server.closeAllConnections(); this.service.server.close(resolve); }));
   }
 
-  /** A gateway process: its own bus client and revocation consumer, a shared Redis counter. */
-  async gateway(limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 }, options: { timeoutMs?: number; upstream?: string; authUrl?: string } = {}): Promise<string> {
+  /**
+   * A gateway process: its own bus client and revocation consumer, a shared Redis counter. By
+   * default every /api/v1 route goes to the stand-in; `realAuth` sends auth's own (/me) to auth.
+   */
+  async gateway(
+    limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 },
+    options: { timeoutMs?: number; upstream?: string; authUrl?: string; realAuth?: boolean } = {},
+  ): Promise<string> {
     const bus = this.bus('gateway');
     const redis = new Redis(infra.redisUrl);
     const introspector = new Introspector({ authUrl: options.authUrl ?? this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
@@ -79,7 +89,7 @@ export class GatewayWorld {
       proxy,
       limiter: new ApiRateLimiter(limits, redis, this.namespace),
       authUrl: this.auth.url,
-      upstreams: { auth: upstream, catalog: upstream, asset: upstream, webhook: upstream },
+      upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,
     });
     const server = await serve(app, { port: 0 });

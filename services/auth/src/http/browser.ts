@@ -1,0 +1,79 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Database } from '@boardsync/kit';
+import { sameSecret } from '../domain/secrets.ts';
+import { SESSION_LIFETIME_SECONDS, endSession, sessionDesigner, startSession } from '../store/sessions.ts';
+
+const SESSION_COOKIE = 'bs_session';
+const CSRF_COOKIE = 'bs_csrf';
+
+/**
+ * Cookies and CSRF for the server-rendered pages. Cookies are HttpOnly and SameSite=Lax, and
+ * Secure whenever the request arrived over https (the gateway says so in X-Forwarded-Proto).
+ * CSRF uses signed double submit: a random cookie, and in every form its HMAC under a server key.
+ */
+export class BrowserSessions {
+  private readonly orm: Database;
+  private readonly secret: string;
+
+  constructor(orm: Database, secret: string) {
+    this.orm = orm;
+    this.secret = secret;
+  }
+
+  private cookieOptions(ctx: Context, maxAgeSeconds?: number) {
+    return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds * 1000 } : {}) };
+  }
+
+  /** The form token for this browser, setting its CSRF cookie on first sight. */
+  csrfToken(ctx: Context): string {
+    let nonce = ctx.cookies.get(CSRF_COOKIE);
+    if (!nonce || nonce.length < 16) {
+      nonce = randomBytes(24).toString('base64url');
+      ctx.cookies.set(CSRF_COOKIE, nonce, this.cookieOptions(ctx));
+    }
+    return this.sign(nonce);
+  }
+
+  csrfValid(ctx: Context): boolean {
+    const nonce = ctx.cookies.get(CSRF_COOKIE);
+    const sent = (ctx.request.body as Record<string, unknown> | undefined)?.csrf;
+    return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce));
+  }
+
+  async designerId(ctx: Context): Promise<number | null> {
+    const id = ctx.cookies.get(SESSION_COOKIE);
+    return id ? sessionDesigner(this.orm.em.fork(), id) : null;
+  }
+
+  async signIn(ctx: Context, designerId: number): Promise<void> {
+    const previous = ctx.cookies.get(SESSION_COOKIE);
+    if (previous) await endSession(this.orm.em.fork(), previous);
+    ctx.cookies.set(SESSION_COOKIE, await startSession(this.orm.em.fork(), designerId), this.cookieOptions(ctx, SESSION_LIFETIME_SECONDS));
+  }
+
+  async signOut(ctx: Context): Promise<void> {
+    const id = ctx.cookies.get(SESSION_COOKIE);
+    if (id) await endSession(this.orm.em.fork(), id);
+    ctx.cookies.set(SESSION_COOKIE, null, this.cookieOptions(ctx));
+  }
+
+  private sign(nonce: string): string {
+    return createHmac('sha256', this.secret).update(nonce).digest('base64url');
+  }
+}
+
+/** Where to go after signing in: only a path on this site, never another origin. */
+export function safeNext(value: unknown, fallback = '/settings'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}
+
+export function renderHtml(ctx: Context, status: number, body: string): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+  ctx.body = body;
+}

@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import { INTERNAL_PRINCIPAL_HEADER, Problem, requirePrincipal, type Database, type Principal } from '@boardsync/kit';
+import { presentAccount } from '../domain/account.ts';
+import { Designer } from '../store/entities/designer.ts';
+import type { AccountFacts } from '../peers/account-facts.ts';
+
+/** `GET /api/v1/me` (spec §4): the account, its quota and project facts, and the calling token. */
+export function meRouter(orm: Database, facts: AccountFacts, principalSecret: string): Router {
+  const router = new Router();
+  router.get('/api/v1/me', requirePrincipal(principalSecret), async (ctx) => {
+    const principal = ctx.state.principal as Principal;
+    const designer = await orm.em.fork().findOne(Designer, { id: principal.designerId });
+    if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');
+    const forwarded = ctx.get(INTERNAL_PRINCIPAL_HEADER);
+    const [projects, usedBytes] = await Promise.all([facts.projectCounts(designer.id, forwarded), facts.storageUsedBytes(designer.id, forwarded)]);
+    ctx.body = presentAccount({ designer, usedBytes, projects, token: { scopes: principal.scopes, source: principal.source } });
+  });
+  return router;
+}

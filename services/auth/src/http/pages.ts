@@ -1,0 +1,159 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { Problem, type Database } from '@boardsync/kit';
+import { normalizeScopes } from '../domain/scopes.ts';
+import { verifyPassword } from '../domain/secrets.ts';
+import { listApps, registerApp } from '../store/apps.ts';
+import { Designer } from '../store/entities/designer.ts';
+import { connectedApps, disconnectApp } from '../store/grants.ts';
+import { createPersonalToken, listPersonalTokens, revokePersonalToken } from '../store/personal-tokens.ts';
+import { renderHtml, safeNext, type BrowserSessions } from './browser.ts';
+import { errorPage } from './views/error-page.ts';
+import { loginPage } from './views/login-page.ts';
+import { settingsPage, type JustCreated } from './views/settings-page.ts';
+
+// Spent on unknown emails too, so a wrong email and a wrong password take the same time.
+const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+function form(ctx: Context): Record<string, unknown> {
+  return (ctx.request.body ?? {}) as Record<string, unknown>;
+}
+
+function field(ctx: Context, name: string): string {
+  const value = form(ctx)[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Sign-in, sign-out and developer settings: plain HTML forms, each CSRF-checked. */
+export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
+  const router = new Router();
+
+  const csrf: Middleware = async (ctx, next) => {
+    if (!sessions.csrfValid(ctx)) {
+      renderHtml(ctx, 403, errorPage('Please try again', 'This form expired or did not come from this site. Reload the page and submit it again.'));
+      return;
+    }
+    await next();
+  };
+
+  router.get('/login', async (ctx) => {
+    const next = safeNext(ctx.query.next);
+    if ((await sessions.designerId(ctx)) !== null) {
+      ctx.redirect(next);
+      return;
+    }
+    renderHtml(ctx, 200, loginPage({ csrf: sessions.csrfToken(ctx), next }));
+  });
+
+  router.post('/login', csrf, async (ctx) => {
+    const email = field(ctx, 'email').toLowerCase();
+    const next = safeNext(form(ctx).next);
+    const designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
+    const passwordOk = await verifyPassword(typeof form(ctx).password === 'string' ? (form(ctx).password as string) : '', designer?.passwordHash ?? DECOY_HASH);
+    if (!designer || !passwordOk) {
+      renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
+      return;
+    }
+    await sessions.signIn(ctx, designer.id);
+    ctx.status = 303;
+    ctx.redirect(next);
+  });
+
+  router.post('/logout', csrf, async (ctx) => {
+    await sessions.signOut(ctx);
+    ctx.status = 303;
+    ctx.redirect('/login');
+  });
+
+  /** The signed-in designer, or a redirect to sign in (then back here). */
+  async function signedIn(ctx: Context): Promise<Designer | null> {
+    const designerId = await sessions.designerId(ctx);
+    const designer = designerId === null ? null : await orm.em.fork().findOne(Designer, { id: designerId });
+    if (!designer) ctx.redirect(`/login?next=${encodeURIComponent('/settings')}`);
+    return designer;
+  }
+
+  async function showSettings(ctx: Context, designer: Designer, status = 200, extra: { created?: JustCreated; error?: string } = {}): Promise<void> {
+    const em = orm.em.fork();
+    renderHtml(
+      ctx,
+      status,
+      settingsPage({
+        csrf: sessions.csrfToken(ctx),
+        designer,
+        tokens: await listPersonalTokens(em, designer.id),
+        apps: await listApps(em, designer.id),
+        connected: await connectedApps(em, designer.id),
+        ...extra,
+      }),
+    );
+  }
+
+  /** Redirect after a change (so a reload does not repeat it). */
+  function backToSettings(ctx: Context): void {
+    ctx.status = 303;
+    ctx.redirect('/settings');
+  }
+
+  router.get('/settings', async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (designer) await showSettings(ctx, designer);
+  });
+
+  router.post('/settings/tokens', csrf, async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (!designer) return;
+    const name = field(ctx, 'name') || 'Personal token';
+    const { scopes } = normalizeScopes([form(ctx).scopes].flat().filter((value): value is string => typeof value === 'string'));
+    const { token } = await createPersonalToken(orm.em.fork(), designer.id, scopes, name.slice(0, 255));
+    // Shown in this response only (not after a redirect): the token is never stored.
+    await showSettings(ctx, designer, 201, { created: { kind: 'token', name, token } });
+  });
+
+  router.post('/settings/tokens/:id/revoke', csrf, async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (!designer) return;
+    await ignoreNotFound(revokePersonalToken(orm.em.fork(), Number(ctx.params.id), designer.id));
+    backToSettings(ctx);
+  });
+
+  router.post('/settings/apps', csrf, async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (!designer) return;
+    const name = field(ctx, 'name');
+    if (!name) {
+      await showSettings(ctx, designer, 422, { error: 'Give the app a name.' });
+      return;
+    }
+    try {
+      const { app, clientSecret } = await registerApp(orm.em.fork(), {
+        designerId: designer.id,
+        name: name.slice(0, 255),
+        redirectUris: field(ctx, 'redirect_uris').split(/\s+/),
+        confidential: field(ctx, 'type') !== 'public',
+        reviewed: false,
+      });
+      await showSettings(ctx, designer, 201, { created: { kind: 'app', name: app.name, clientId: app.clientId, clientSecret } });
+    } catch (error) {
+      if (!(error instanceof Problem) || !error.errors) throw error;
+      await showSettings(ctx, designer, 422, { error: Object.values(error.errors).flat().join(' ') });
+    }
+  });
+
+  router.post('/settings/connected/:appId/revoke', csrf, async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (!designer) return;
+    await disconnectApp(orm.em.fork(), designer.id, Number(ctx.params.appId));
+    backToSettings(ctx);
+  });
+
+  return router;
+}
+
+async function ignoreNotFound(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof Problem) || error.status !== 404) throw error;
+  }
+}

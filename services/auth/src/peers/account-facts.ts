@@ -1,0 +1,51 @@
+import { request } from 'undici';
+import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
+import { z } from 'zod';
+
+/** What `/me` needs from the services that own projects and stored bytes. */
+export interface AccountFacts {
+  projectCounts(designerId: number, principalToken: string): Promise<{ count: number; unlockedCount: number }>;
+  storageUsedBytes(designerId: number, principalToken: string): Promise<number>;
+}
+
+export interface PeerUrls {
+  catalogUrl: string | undefined;
+  assetUrl: string | undefined;
+}
+
+const projectCounts = z.object({ count: z.number().int().nonnegative(), unlocked_count: z.number().int().nonnegative() });
+const storageUsage = z.object({ used_bytes: z.number().int().nonnegative() });
+
+/**
+ * Asks catalog and asset over their internal endpoints, forwarding the caller's principal. A
+ * service that is not deployed (its URL unset) owns nothing yet, so it counts as zero.
+ */
+export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFacts {
+  async function ask<T>(service: string, base: string, path: string, principalToken: string, schema: z.ZodType<T>): Promise<T> {
+    try {
+      const response = await request(new URL(path, base), {
+        headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        throw new Error(`${service} answered ${String(response.statusCode)}`);
+      }
+      return schema.parse(await response.body.json());
+    } catch (error) {
+      throw new Problem({ status: 503, code: 'service_unavailable', detail: `Account facts are unavailable right now (${service}); try again shortly.`, headers: { 'Retry-After': '5' }, cause: error });
+    }
+  }
+  return {
+    async projectCounts(designerId, principalToken) {
+      if (!urls.catalogUrl) return { count: 0, unlockedCount: 0 };
+      const counts = await ask('catalog', urls.catalogUrl, `/internal/designers/${String(designerId)}/project-counts`, principalToken, projectCounts);
+      return { count: counts.count, unlockedCount: counts.unlocked_count };
+    },
+    async storageUsedBytes(designerId, principalToken) {
+      if (!urls.assetUrl) return 0;
+      return (await ask('asset', urls.assetUrl, `/internal/designers/${String(designerId)}/storage`, principalToken, storageUsage)).used_bytes;
+    },
+  };
+}

@@ -1,38 +1,77 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 
 const startScript = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
+const adminCli = fileURLToPath(new URL('../services/auth/bin/boardsync-admin.js', import.meta.url));
+
+interface Started {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startEmbedded(dataDir: string): Promise<Started> {
+  const child = spawn(process.execPath, [startScript], {
+    env: { ...process.env, PORT: '0', AUTH_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 45_000;
+  // The banner's last line comes after the demo account exists.
+  while (!output.includes('stop with Ctrl-C') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const base = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+  if (!base || !output.includes('stop with Ctrl-C')) {
+    child.kill('SIGKILL');
+    throw new Error(`never started:\n${output}`);
+  }
+  return { child, base, output: () => output, exited };
+}
 
 describe('npm start (embedded mode)', () => {
-  it('serves health and readiness, then drains and exits 0 on SIGTERM', async () => {
+  it('creates a demo designer and an every-scope token on first start, and a newcomer can call /me at once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
-    const child = spawn(process.execPath, [startScript], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let running: Started | undefined;
     try {
-      const deadline = Date.now() + 30_000;
-      let base: string | undefined;
-      while (!base && Date.now() < deadline) {
-        base = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-        if (!base) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      if (!base) throw new Error(`never started:\n${output}`);
-      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
-      expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok', bus: 'ok' } });
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      for (const part of ['http', 'outbox relay', 'bus', 'database']) expect(output).toContain(`"part":"${part}","msg":"closed"`);
+      running = await startEmbedded(dataDir);
+      const token = /demo token \(every scope\): (\S+)/.exec(running.output())?.[1];
+      expect(running.output()).toMatch(/curl -H "Authorization: Bearer bsp_\S+" http:\/\/localhost:\d+\/api\/v1\/me/);
+      const me = await fetch(`${running.base}/api/v1/me`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+      expect(me.status).toBe(200);
+      const account = (await me.json()) as { user: { email: string }; token: { scopes: string[]; app: string } };
+      expect(account.user.email).toBe('demo@boardsync.local');
+      expect(account.token.app).toBe('api:personal');
+      expect(account.token.scopes).toHaveLength(7);
+
+      // The admin CLI finds the embedded admin API and its token by itself.
+      const { stdout } = await promisify(execFile)(process.execPath, [adminCli, 'designer', 'show', '--designer', '1'], { env: { ...process.env, DATA_DIR: dataDir } });
+      expect(JSON.parse(stdout)).toMatchObject({ id: 1, email: 'demo@boardsync.local' });
+
+      expect(await (await fetch(`${running.base}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`${running.base}/readyz`)).json()).toEqual({ status: 'ok', checks: { bus: 'ok' } });
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      for (const part of ['gateway http', 'auth http', 'auth outbox relay', 'auth database', 'bus']) expect(running.output()).toContain(`"part":"${part}","msg":"closed"`);
+
+      // A later start keeps the account and says where its facts are kept instead of printing them.
+      running = await startEmbedded(dataDir);
+      expect(running.output()).toContain('demo.json');
+      expect(running.output()).not.toContain(token ?? 'no token was printed');
+      const demo = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as { token: string };
+      expect((await fetch(`${running.base}/api/v1/me`, { headers: { authorization: `Bearer ${demo.token}` } })).status).toBe(200);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      running?.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

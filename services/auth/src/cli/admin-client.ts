@@ -12,7 +12,9 @@ export function adminConnection(env: NodeJS.ProcessEnv = process.env): { url: st
   if (!token) {
     throw new Error(`no admin token: set BOARDSYNC_ADMIN_TOKEN, or start boardsync once with npm start (it writes ${tokenFile})`);
   }
-  return { url: (env.BOARDSYNC_ADMIN_URL ?? 'http://127.0.0.1:8081').replace(/\/$/, ''), token };
+  const urlFile = join(dataDir, 'admin-url');
+  const url = env.BOARDSYNC_ADMIN_URL ?? (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : 'http://127.0.0.1:8081');
+  return { url: url.replace(/\/$/, ''), token };
 }
 
 export class AdminApiError extends Error {

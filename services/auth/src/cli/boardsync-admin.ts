@@ -11,8 +11,8 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
   app review --client-id C [--unreviewed]
 
-environment: BOARDSYNC_ADMIN_URL (default http://127.0.0.1:8081), BOARDSYNC_ADMIN_TOKEN
-             (default: the embedded mode's .data/admin-token)`;
+environment: BOARDSYNC_ADMIN_URL (default: the embedded mode's .data/admin-url, else http://127.0.0.1:8081),
+             BOARDSYNC_ADMIN_TOKEN (default: the embedded mode's .data/admin-token)`;
 
 class UsageError extends Error {}
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, parseConfig } from '@boardsync/kit';
 import { authConfigSchema, startAuth } from '@boardsync/auth';
+import { catalogConfigSchema, startCatalog } from '@boardsync/catalog';
 import { gatewayConfigSchema, startGateway } from '@boardsync/gateway';
 import { ensureDemoAccount } from './embedded/demo-account.ts';
 import { loadOrCreateSecrets } from './embedded/secrets.ts';
@@ -19,6 +20,7 @@ const config = loadConfigOrExit(
     HOST: env.string('127.0.0.1'),
     /** Auth's own port (admin API, introspection); the public reaches auth through the gateway. */
     AUTH_PORT: env.port(8081),
+    CATALOG_PORT: env.port(8082),
     DATA_DIR: env.string(fileURLToPath(new URL('../.data', import.meta.url))),
     LOG_LEVEL: env.logLevel(),
   }),
@@ -30,16 +32,33 @@ const { secrets } = loadOrCreateSecrets(config.DATA_DIR);
 const bus = new InProcessBus({ logger });
 
 const shared = { LOG_LEVEL: config.LOG_LEVEL, HOST: config.HOST, INTROSPECTION_CLIENT_SECRET: secrets.introspectionSecret, INTERNAL_JWT_SECRET: secrets.principalSecret };
+const catalog = await startCatalog(
+  parseConfig(catalogConfigSchema, { ...shared, PORT: String(config.CATALOG_PORT), DATA_DIR: config.DATA_DIR, ADMIN_TOKEN: secrets.adminToken }),
+  createLogger({ service: 'catalog', level: config.LOG_LEVEL }),
+  { bus },
+);
 const auth = await startAuth(
-  parseConfig(authConfigSchema, { ...shared, PORT: String(config.AUTH_PORT), DATA_DIR: config.DATA_DIR, ADMIN_TOKEN: secrets.adminToken, SESSION_SECRET: secrets.sessionSecret }),
+  parseConfig(authConfigSchema, {
+    ...shared,
+    PORT: String(config.AUTH_PORT),
+    DATA_DIR: config.DATA_DIR,
+    ADMIN_TOKEN: secrets.adminToken,
+    SESSION_SECRET: secrets.sessionSecret,
+    CATALOG_URL: catalog.url,
+  }),
   createLogger({ service: 'auth', level: config.LOG_LEVEL }),
   { bus },
 );
-const gateway = await startGateway(parseConfig(gatewayConfigSchema, { ...shared, PORT: String(config.PORT), AUTH_URL: auth.url }), createLogger({ service: 'gateway', level: config.LOG_LEVEL }), { bus });
-// Where `npx boardsync-admin` finds the admin API when AUTH_PORT is not the default.
+const gateway = await startGateway(
+  parseConfig(gatewayConfigSchema, { ...shared, PORT: String(config.PORT), AUTH_URL: auth.url, CATALOG_URL: catalog.url }),
+  createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
+  { bus },
+);
+// Where `npx boardsync-admin` finds the admin APIs when the ports are not the defaults.
 writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.url}\n`);
+writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.url}\n`);
 
-installGracefulShutdown([...gateway.parts, ...auth.parts, { name: 'bus', close: () => bus.close() }], logger);
+installGracefulShutdown([...gateway.parts, ...auth.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }], logger);
 
 const { demo, file, created } = await ensureDemoAccount(config.DATA_DIR, auth.url, secrets.adminToken);
 const base = gateway.url.replace('127.0.0.1', 'localhost');
@@ -64,7 +83,7 @@ process.stdout.write(
           `  admin token for npx boardsync-admin: ${shown(`${config.DATA_DIR}/admin-token`)}`,
         ]),
     `  data:      ${shown(config.DATA_DIR)}   (delete it to start over)`,
-    '  services:  gateway, auth; catalog, asset and webhook routes answer 503 until those services land.',
+    '  services:  gateway, auth, catalog (projects, masks); asset and webhook routes answer 503 until those services land.',
     '  stop with Ctrl-C',
     '',
   ].join('\n'),

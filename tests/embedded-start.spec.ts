@@ -19,7 +19,7 @@ interface Started {
 
 async function startEmbedded(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, [startScript], {
-    env: { ...process.env, PORT: '0', AUTH_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', AUTH_PORT: '0', CATALOG_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

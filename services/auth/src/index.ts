@@ -3,4 +3,4 @@ export { authConfigSchema, type AuthConfig } from './config.ts';
 export { entities } from './store/entities/index.ts';
 export { migrations } from './store/migrations/index.ts';
 export { ALL_SCOPES, SCOPES, normalizeScopes, type Scope } from './domain/scopes.ts';
-export { startAuth, type RunningAuth } from './start.ts';
+export { startAuth } from './start.ts';

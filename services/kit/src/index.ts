@@ -29,3 +29,6 @@ export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';
 export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
 export { tokenDigest } from './token-digest.ts';
+export { sameSecret } from './same-secret.ts';
+export { requireAdminToken } from './http/admin-token.ts';
+export { startDatabaseService, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';

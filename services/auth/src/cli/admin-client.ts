@@ -4,16 +4,24 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** Where the admin API is and how to authenticate: environment first, then the embedded mode's files. */
-export function adminConnection(env: NodeJS.ProcessEnv = process.env): { url: string; token: string } {
+export type AdminService = 'auth' | 'catalog';
+
+const DEFAULTS: Record<AdminService, { variable: string; file: string; url: string }> = {
+  auth: { variable: 'BOARDSYNC_ADMIN_URL', file: 'admin-url', url: 'http://127.0.0.1:8081' },
+  catalog: { variable: 'BOARDSYNC_CATALOG_ADMIN_URL', file: 'catalog-admin-url', url: 'http://127.0.0.1:8082' },
+};
+
+/** Where a service's admin API is and how to authenticate: environment first, then the embedded mode's files. */
+export function adminConnection(service: AdminService = 'auth', env: NodeJS.ProcessEnv = process.env): { url: string; token: string } {
   const dataDir = env.DATA_DIR ?? join(repoRoot, '.data');
   const tokenFile = join(dataDir, 'admin-token');
   const token = env.BOARDSYNC_ADMIN_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   if (!token) {
     throw new Error(`no admin token: set BOARDSYNC_ADMIN_TOKEN, or start boardsync once with npm start (it writes ${tokenFile})`);
   }
-  const urlFile = join(dataDir, 'admin-url');
-  const url = env.BOARDSYNC_ADMIN_URL ?? (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : 'http://127.0.0.1:8081');
+  const where = DEFAULTS[service];
+  const urlFile = join(dataDir, where.file);
+  const url = env[where.variable] ?? (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : where.url);
   return { url: url.replace(/\/$/, ''), token };
 }
 
@@ -26,8 +34,8 @@ export class AdminApiError extends Error {
   }
 }
 
-export async function callAdmin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-  const { url, token } = adminConnection();
+export async function callAdmin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, service: AdminService = 'auth'): Promise<unknown> {
+  const { url, token } = adminConnection(service);
   let response: Response;
   try {
     response = await fetch(`${url}/admin${path}`, {

@@ -10,9 +10,12 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   token revoke --id ID
   app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
   app review --client-id C [--unreviewed]
+  project lock --project ID          project unlock --project ID
+  mask create --designer ID --kind card|token --name N [--aspect 5:7]
 
-environment: BOARDSYNC_ADMIN_URL (default: the embedded mode's .data/admin-url, else http://127.0.0.1:8081),
-             BOARDSYNC_ADMIN_TOKEN (default: the embedded mode's .data/admin-token)`;
+environment: BOARDSYNC_ADMIN_URL: auth's admin API (default: the embedded mode's .data/admin-url,
+             else http://127.0.0.1:8081); BOARDSYNC_CATALOG_ADMIN_URL: the catalog's (.data/catalog-admin-url,
+             else http://127.0.0.1:8082); BOARDSYNC_ADMIN_TOKEN for both (default: .data/admin-token)`;
 
 class UsageError extends Error {}
 
@@ -27,6 +30,9 @@ const options = {
   'unlocked-limit': { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
   'client-id': { type: 'string' },
+  project: { type: 'string' },
+  kind: { type: 'string' },
+  aspect: { type: 'string' },
   public: { type: 'boolean' },
   reviewed: { type: 'boolean' },
   unreviewed: { type: 'boolean' },
@@ -93,6 +99,19 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case 'app review':
       return callAdmin('PATCH', `/apps/${encodeURIComponent(required(values, 'client-id'))}`, { reviewed: values.unreviewed !== true });
+    case 'project lock':
+    case 'project unlock':
+      return callAdmin('POST', `/projects/${wholeNumber(required(values, 'project'), 'project')}/${positionals[1] ?? ''}`, undefined, 'catalog');
+    case 'mask create': {
+      const kind = required(values, 'kind');
+      if (kind !== 'card' && kind !== 'token') throw new UsageError('--kind must be card or token');
+      return callAdmin(
+        'POST',
+        '/masks',
+        { designer_id: wholeNumber(required(values, 'designer'), 'designer'), kind, name: required(values, 'name'), ...(values.aspect ? { aspect: values.aspect } : {}) },
+        'catalog',
+      );
+    }
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

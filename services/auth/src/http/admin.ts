@@ -1,11 +1,10 @@
 import Router from '@koa/router';
-import { parseRequest, type Database } from '@boardsync/kit';
+import { parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { normalizeScopes } from '../domain/scopes.ts';
 import { registerApp, setReviewed } from '../store/apps.ts';
 import { changePlan, createDesigner, findDesigner } from '../store/designers.ts';
 import { createPersonalToken, revokePersonalToken } from '../store/personal-tokens.ts';
-import { requireAdminToken } from './admin-auth.ts';
 import { presentApp, presentDesigner, presentPersonalToken } from './presenters.ts';
 
 export interface PlanDefaults {

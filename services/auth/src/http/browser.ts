@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Database } from '@boardsync/kit';
-import { sameSecret } from '../domain/secrets.ts';
+import { sameSecret, type Database } from '@boardsync/kit';
 import { SESSION_LIFETIME_SECONDS, endSession, sessionDesigner, startSession } from '../store/sessions.ts';
 
 const SESSION_COOKIE = 'bs_session';

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import { Problem, type Database } from '@boardsync/kit';
+import { Problem, sameSecret, type Database } from '@boardsync/kit';
 import type { EntityManager } from '@mikro-orm/core';
-import { sameSecret } from '../domain/secrets.ts';
 import { findLiveAccessToken } from '../store/access-tokens.ts';
 import { appSource } from '../store/apps.ts';
 import { Designer } from '../store/entities/designer.ts';

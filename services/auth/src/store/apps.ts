@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Problem, tokenDigest } from '@boardsync/kit';
+import { Problem, sameSecret, tokenDigest } from '@boardsync/kit';
 import { redirectUriProblem } from '../domain/redirect-uri.ts';
-import { newClientId, newToken, sameSecret } from '../domain/secrets.ts';
+import { newClientId, newToken } from '../domain/secrets.ts';
 import { Designer } from './entities/designer.ts';
 import { OAuthApp } from './entities/oauth-app.ts';
 

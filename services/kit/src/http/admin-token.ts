@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
-import { Problem } from '@boardsync/kit';
-import { sameSecret } from '../domain/secrets.ts';
+import { Problem } from '../problem.ts';
+import { sameSecret } from '../same-secret.ts';
 
-/** The admin API answers only to the admin token from config, compared in constant time. */
+/** A service's operator API answers only to the admin token from its config, compared in constant time. */
 export function requireAdminToken(adminToken: string): Middleware {
   return async (ctx, next) => {
     const [scheme, token] = ctx.get('Authorization').split(' ');

@@ -1,0 +1,34 @@
+import type Koa from 'koa';
+import { createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
+import type { CatalogConfig } from './config.ts';
+import { adminRouter } from './http/admin.ts';
+import { internalRouter } from './http/internal.ts';
+import { masksRouter } from './http/masks.ts';
+import { projectsRouter } from './http/projects.ts';
+
+export interface CatalogDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  config: Pick<CatalogConfig, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET'>;
+}
+
+/** The catalog's HTTP surface, built from live dependencies (tests pass real ones). */
+export function createApp({ orm, bus, logger, config }: CatalogDependencies): Koa {
+  const app = createServiceApp({
+    service: 'catalog',
+    logger,
+    jsonLimit: '8mb',
+    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping() },
+  });
+  // Only the gateway reaches the catalog; its X-Forwarded-* give the public URLs pagination links use.
+  app.proxy = true;
+  const routers = [
+    projectsRouter(orm, config.INTERNAL_JWT_SECRET),
+    masksRouter(orm, config.INTERNAL_JWT_SECRET),
+    internalRouter(orm, config.INTERNAL_JWT_SECRET),
+    adminRouter(orm, config.ADMIN_TOKEN),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

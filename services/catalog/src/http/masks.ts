@@ -1,0 +1,15 @@
+import Router from '@koa/router';
+import { requirePrincipal, type Database } from '@boardsync/kit';
+import { maskOptions } from '../domain/mask-library.ts';
+import { customMasks } from '../store/custom-masks.ts';
+import { principalOf } from './principal.ts';
+
+/** `GET /api/v1/masks`: the built-in library plus the designer's own masks, per kind. */
+export function masksRouter(orm: Database, principalSecret: string): Router {
+  const router = new Router();
+  router.get('/api/v1/masks', requirePrincipal(principalSecret), async (ctx) => {
+    const custom = await customMasks(orm.em.fork(), principalOf(ctx).designerId);
+    ctx.body = { card: maskOptions('card', custom), token: maskOptions('token', custom) };
+  });
+  return router;
+}

@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { parseRequest, requirePrincipal, type Database } from '@boardsync/kit';
+import { z } from 'zod';
+import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
+import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
+import { componentCounts } from '../store/component-counts.ts';
+import { changeProject, createProject, findProject, listProjects } from '../store/projects.ts';
+import { presentProject } from './presenters.ts';
+import { principalOf, publicPath } from './principal.ts';
+
+const projectParam = z.object({ project: z.coerce.number().int().positive() });
+export const MAX_PROJECTS_PER_PAGE = 200;
+
+/** Spec §4 Projects. Every query is scoped to the caller's designer. */
+export function projectsRouter(orm: Database, principalSecret: string): Router {
+  const router = new Router({ prefix: '/api/v1/projects' });
+  router.use(requirePrincipal(principalSecret));
+
+  router.get('/', async (ctx) => {
+    const { designerId } = principalOf(ctx);
+    const request = pageRequest(ctx.query, { maxPerPage: MAX_PROJECTS_PER_PAGE });
+    const em = orm.em.fork();
+    const { rows, total } = await listProjects(em, designerId, offsetOf(request), request.perPage);
+    const counts = await componentCounts(em, rows.map((row) => row.id));
+    ctx.body = paginate(rows.map((row) => presentProject(row, counts.get(row.id) ?? 0)), total, request, publicPath(ctx), {});
+  });
+
+  router.post('/', async (ctx) => {
+    const body = parseRequest(newProjectBody, ctx.request.body);
+    const project = await createProject(orm.em.fork(), principalOf(ctx), body);
+    ctx.status = 201;
+    ctx.body = { data: presentProject(project, 0) };
+  });
+
+  router.get('/:project', async (ctx) => {
+    const { project: id } = parseRequest(projectParam, ctx.params);
+    const em = orm.em.fork();
+    const project = await findProject(em, principalOf(ctx).designerId, id);
+    ctx.body = { data: presentProject(project, (await componentCounts(em, [project.id])).get(project.id) ?? 0) };
+  });
+
+  router.patch('/:project', async (ctx) => {
+    const { project: id } = parseRequest(projectParam, ctx.params);
+    const body = parseRequest(projectChangeBody, ctx.request.body ?? {});
+    const em = orm.em.fork();
+    const { project } = await changeProject(em, principalOf(ctx), id, body);
+    ctx.body = { data: presentProject(project, (await componentCounts(em, [project.id])).get(project.id) ?? 0) };
+  });
+
+  return router;
+}

@@ -1,0 +1,22 @@
+import { startDatabaseService, type EventBus, type Logger, type RunningService } from '@boardsync/kit';
+import { createApp } from './app.ts';
+import type { CatalogConfig } from './config.ts';
+import { entities } from './store/entities/index.ts';
+import { migrations } from './store/migrations/index.ts';
+
+/** Migrates, relays the outbox and serves catalog, from validated config. */
+export function startCatalog(config: CatalogConfig, logger: Logger, shared: { bus?: EventBus } = {}): Promise<RunningService> {
+  return startDatabaseService({
+    service: 'catalog',
+    host: config.HOST,
+    port: config.PORT,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    entities,
+    migrations,
+    logger,
+    ...shared,
+    createApp: ({ orm, bus }) => createApp({ orm, bus, logger, config }),
+  });
+}

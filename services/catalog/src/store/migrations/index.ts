@@ -1,0 +1,5 @@
+import { OutboxMigration } from '@boardsync/kit';
+import { ProjectsAndCustomMasks } from './20261121130000-projects-and-custom-masks.ts';
+
+/** In order; a migration once released is never edited, only followed. */
+export const migrations = [OutboxMigration, ProjectsAndCustomMasks];

@@ -18,7 +18,7 @@ export interface Paginated<T> {
 }
 
 function wholeNumber(value: unknown): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
   if (typeof text !== 'string' || !/^\s*-?\d+\s*$/.test(text)) return undefined;
   return Number(text);
 }

@@ -95,8 +95,9 @@ export async function changeProject(em: EntityManager, principal: Principal, id:
   return em.transactional(async (tx) => {
     const project = await findWritableProject(tx, principal.designerId, id);
     const changed = PROJECT_FIELD_NAMES.filter((field) => change[field] !== undefined && project[PROPERTY[field]] !== change[field]);
-    const next = { ...project, ...Object.fromEntries(changed.map((field) => [PROPERTY[field], change[field]])) } as Project;
-    playerCountsChecked(next.playerCountMin, next.playerCountMax, change);
+    const min = change.player_count_min !== undefined ? change.player_count_min : project.playerCountMin;
+    const max = change.player_count_max !== undefined ? change.player_count_max : project.playerCountMax;
+    playerCountsChecked(min, max, change);
     if (changed.length === 0) return { project, changed };
     for (const field of changed) Object.assign(project, { [PROPERTY[field]]: change[field] });
     enqueueEvents(tx, [

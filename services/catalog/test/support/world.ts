@@ -1,0 +1,100 @@
+import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve, type Database, type Envelope, type RunningServer } from '@boardsync/kit';
+import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { createApp } from '../../src/app.ts';
+import { entities } from '../../src/store/entities/index.ts';
+import { migrations } from '../../src/store/migrations/index.ts';
+
+export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'c');
+const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'q');
+const logger = testLogger('catalog');
+
+export interface Caller {
+  designerId: number;
+  source?: string;
+  scopes?: string[];
+  unlockedLimit?: number | null;
+}
+
+/**
+ * The catalog on real Postgres and Kafka, called as the gateway would (a signed principal and
+ * X-Forwarded-* headers), with a listener on the catalog's topics.
+ */
+export class CatalogWorld {
+  private database!: Awaited<ReturnType<typeof createTestDatabase>>;
+  orm!: Database;
+  private bus!: KafkaBus;
+  private listenerBus!: KafkaBus;
+  private relay!: OutboxRelay;
+  private server!: RunningServer;
+  readonly events: Envelope[] = [];
+  private nextDesigner = 1;
+
+  async start(): Promise<void> {
+    const namespace = uniqueName('cat');
+    this.database = await createTestDatabase('catalog');
+    this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
+    this.bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'catalog', logger, namespace });
+    this.listenerBus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'listener', logger, namespace });
+    await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested]);
+    await this.listenerBus.subscribe({
+      groupId: 'listener',
+      topics: [Topics.projectUpdated, Topics.componentsChanged],
+      handler: (message) => {
+        this.events.push(decodeEnvelope(message.value));
+        return Promise.resolve();
+      },
+    });
+    this.relay = new OutboxRelay({ orm: this.orm, bus: this.bus, logger, pollIntervalMs: 50 });
+    this.relay.start();
+    this.server = await serve(createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET } }), { port: 0 });
+  }
+
+  async stop(): Promise<void> {
+    await this.server.close();
+    await this.relay.close();
+    await this.listenerBus.close();
+    await this.bus.close();
+    await this.orm.close();
+    await this.database.drop();
+  }
+
+  /** A fresh designer id (the catalog keeps no designer table: auth owns them). */
+  designer(): number {
+    return this.nextDesigner++ * 1000 + Math.floor(Math.random() * 1000);
+  }
+
+  async call(caller: Caller, method: string, path: string, body?: unknown): Promise<Response> {
+    const principal = await issuePrincipalToken(
+      {
+        designerId: caller.designerId,
+        source: caller.source ?? 'api:personal',
+        scopes: caller.scopes ?? ['projects:read', 'projects:write', 'components:read', 'components:write'],
+        plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: caller.unlockedLimit === undefined ? null : caller.unlockedLimit },
+        requestId: 'test',
+      },
+      PRINCIPAL_SECRET,
+    );
+    return fetch(`${this.server.url}${path}`, {
+      method,
+      headers: {
+        [INTERNAL_PRINCIPAL_HEADER]: principal,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'api.boardsync.test',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  admin(method: string, path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.server.url}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+}

@@ -1,4 +1,4 @@
-import { env } from '@boardsync/kit';
+import { databaseServiceEnv, env } from '@boardsync/kit';
 import { z } from 'zod';
 
 const limitOrNone = z
@@ -13,19 +13,9 @@ const limitOrNone = z
 
 /** Environment of the auth service; defaults suit one machine, production sets every secret. */
 export const authConfigSchema = z.object({
-  PORT: env.port(8081),
-  HOST: env.string('127.0.0.1'),
-  LOG_LEVEL: env.logLevel(),
-  /** Postgres; without it the service keeps its data in PGlite under DATA_DIR. */
-  DATABASE_URL: env.optionalUrl(),
-  DATA_DIR: env.string('.data'),
-  /** Kafka brokers; without them events stay in this process (embedded mode). */
-  KAFKA_BROKERS: env.list(),
-  ADMIN_TOKEN: env.secret(32),
+  ...databaseServiceEnv(8081).shape,
   INTROSPECTION_CLIENT_ID: env.string('gateway'),
   INTROSPECTION_CLIENT_SECRET: env.secret(32),
-  /** Shared with the gateway: verifies the principal on `/api/v1/me`. */
-  INTERNAL_JWT_SECRET: env.secret(32),
   /** Signs the pages' CSRF tokens. */
   SESSION_SECRET: env.secret(32),
   /** Where `/me` asks for project counts and storage use; unset = that service owns nothing yet. */

@@ -8,11 +8,7 @@ import { migrations } from './store/migrations/index.ts';
 export function startAuth(config: AuthConfig, logger: Logger, shared: { bus?: EventBus } = {}): Promise<RunningService> {
   return startDatabaseService({
     service: 'auth',
-    host: config.HOST,
-    port: config.PORT,
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    kafkaBrokers: config.KAFKA_BROKERS,
+    config,
     entities,
     migrations,
     logger,

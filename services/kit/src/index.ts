@@ -10,6 +10,7 @@ export {
   INTERNAL_PRINCIPAL_HEADER,
   InvalidPrincipalError,
   issuePrincipalToken,
+  principalOf,
   requirePrincipal,
   verifyPrincipalToken,
   type Principal,
@@ -31,4 +32,4 @@ export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
 export { tokenDigest } from './token-digest.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
-export { startDatabaseService, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';
+export { databaseServiceEnv, startDatabaseService, type DatabaseServiceEnv, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';

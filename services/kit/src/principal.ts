@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { Problem } from './problem.ts';
@@ -85,4 +85,11 @@ export function requirePrincipal(secret: string): Middleware {
     }
     await next();
   };
+}
+
+/** The caller `requirePrincipal` established for this request. */
+export function principalOf(ctx: Context): Principal {
+  const principal = ctx.state.principal as Principal | undefined;
+  if (!principal) throw Problem.unauthenticated('This service is reached only through the gateway.');
+  return principal;
 }

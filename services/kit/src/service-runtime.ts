@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type Koa from 'koa';
+import { z } from 'zod';
 import { InProcessBus } from './bus/in-process.ts';
 import { KafkaBus } from './bus/kafka.ts';
 import type { EventBus } from './bus/port.ts';
@@ -7,16 +8,33 @@ import { openDatabase, type Database, type Entities, type Migrations } from './d
 import { serve, type Closable } from './http/serve.ts';
 import type { Logger } from './logger.ts';
 import { OutboxRelay } from './outbox/relay.ts';
+import { env } from './config.ts';
+
+/**
+ * The environment every service that owns a database reads; a service's own schema spreads it
+ * (`z.object({ ...databaseServiceEnv(8082).shape, … })`). Defaults suit one machine.
+ */
+export function databaseServiceEnv(defaultPort: number) {
+  return z.object({
+    PORT: env.port(defaultPort),
+    HOST: env.string('127.0.0.1'),
+    LOG_LEVEL: env.logLevel(),
+    /** Postgres; without it the service keeps its data in PGlite under DATA_DIR/{service}. */
+    DATABASE_URL: env.optionalUrl(),
+    DATA_DIR: env.string('.data'),
+    /** Kafka brokers; without them events stay in this process (embedded mode). */
+    KAFKA_BROKERS: env.list(),
+    ADMIN_TOKEN: env.secret(32),
+    /** Shared with the gateway: verifies the internal principal. */
+    INTERNAL_JWT_SECRET: env.secret(32),
+  });
+}
+
+export type DatabaseServiceEnv = z.infer<ReturnType<typeof databaseServiceEnv>>;
 
 export interface DatabaseServiceSettings {
   service: string;
-  host: string;
-  port: number;
-  /** Postgres; absent: PGlite under `dataDir/{service}`. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** Absent (empty) and no `bus`: an in-process bus. */
-  kafkaBrokers: readonly string[];
+  config: Pick<DatabaseServiceEnv, 'HOST' | 'PORT' | 'DATABASE_URL' | 'DATA_DIR' | 'KAFKA_BROKERS'>;
   entities: Entities;
   migrations: Migrations;
   logger: Logger;
@@ -35,14 +53,13 @@ export interface RunningService {
 
 /** The common life of a service that owns a database: migrate, relay its outbox, serve HTTP. */
 export async function startDatabaseService(settings: DatabaseServiceSettings): Promise<RunningService> {
-  const { service, logger } = settings;
+  const { service, config, logger } = settings;
   const bus: EventBus =
-    settings.bus ??
-    (settings.kafkaBrokers.length > 0 ? new KafkaBus({ brokers: [...settings.kafkaBrokers], clientId: service, logger }) : new InProcessBus({ logger }));
-  const orm = await openDatabase({ url: settings.databaseUrl, dataDir: join(settings.dataDir, service), entities: settings.entities, migrations: settings.migrations, logger });
+    settings.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: service, logger }) : new InProcessBus({ logger }));
+  const orm = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, service), entities: settings.entities, migrations: settings.migrations, logger });
   const relay = new OutboxRelay({ orm, bus, logger });
   relay.start();
-  const server = await serve(settings.createApp({ orm, bus }), { host: settings.host, port: settings.port });
+  const server = await serve(settings.createApp({ orm, bus }), { host: config.HOST, port: config.PORT });
   logger.info({ url: server.url }, `${service} listening`);
   return {
     url: server.url,

@@ -9,6 +9,7 @@ import type { OAuthApp } from '../store/entities/oauth-app.ts';
 import { renderHtml, type BrowserSessions } from './browser.ts';
 import { consentPage } from './views/consent-page.ts';
 import { errorPage } from './views/error-page.ts';
+import { formFields } from './form.ts';
 
 function redirectError(ctx: Context, failure: Pick<RedirectError, 'redirectUri' | 'state' | 'error' | 'description'>): void {
   ctx.redirect(redirectWith(failure.redirectUri, { error: failure.error, error_description: failure.description, state: failure.state }));
@@ -62,7 +63,7 @@ export function authorizeRouter(orm: Database, sessions: BrowserSessions): Route
   });
 
   router.post('/oauth/authorize', async (ctx) => {
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const body = formFields(ctx);
     if (!sessions.csrfValid(ctx)) {
       renderHtml(ctx, 403, errorPage('Please try again', 'This form expired or did not come from this site. Go back to the app and start again.'));
       return;

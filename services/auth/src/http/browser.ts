@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { sameSecret, type Database } from '@boardsync/kit';
 import { SESSION_LIFETIME_SECONDS, endSession, sessionDesigner, startSession } from '../store/sessions.ts';
+import { formFields } from './form.ts';
 
 const SESSION_COOKIE = 'bs_session';
 const CSRF_COOKIE = 'bs_csrf';
@@ -36,7 +37,7 @@ export class BrowserSessions {
 
   csrfValid(ctx: Context): boolean {
     const nonce = ctx.cookies.get(CSRF_COOKIE);
-    const sent = (ctx.request.body as Record<string, unknown> | undefined)?.csrf;
+    const sent = formFields(ctx).csrf;
     return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce));
   }
 

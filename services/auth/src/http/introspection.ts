@@ -6,6 +6,7 @@ import { appSource } from '../store/apps.ts';
 import { Designer } from '../store/entities/designer.ts';
 import { PERSONAL_SOURCE, findActivePersonalToken } from '../store/personal-tokens.ts';
 import { clientCredentials } from './client-credentials.ts';
+import { formFields } from './form.ts';
 
 export interface IntrospectionClient {
   clientId: string;
@@ -54,7 +55,7 @@ export function introspectionRouter(orm: Database, client: IntrospectionClient):
       ctx.body = { error: 'invalid_client' };
       return;
     }
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const body = formFields(ctx);
     const token = typeof body.token === 'string' ? body.token : '';
     if (!token) throw Problem.badRequest('The token parameter is required.', 'invalid_request');
     ctx.set('Cache-Control', 'no-store');

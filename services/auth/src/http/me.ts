@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { INTERNAL_PRINCIPAL_HEADER, Problem, requirePrincipal, type Database, type Principal } from '@boardsync/kit';
+import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { presentAccount } from '../domain/account.ts';
 import { Designer } from '../store/entities/designer.ts';
 import type { AccountFacts } from '../peers/account-facts.ts';
@@ -8,7 +8,7 @@ import type { AccountFacts } from '../peers/account-facts.ts';
 export function meRouter(orm: Database, facts: AccountFacts, principalSecret: string): Router {
   const router = new Router();
   router.get('/api/v1/me', requirePrincipal(principalSecret), async (ctx) => {
-    const principal = ctx.state.principal as Principal;
+    const principal = principalOf(ctx);
     const designer = await orm.em.fork().findOne(Designer, { id: principal.designerId });
     if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');
     const forwarded = ctx.get(INTERNAL_PRINCIPAL_HEADER);

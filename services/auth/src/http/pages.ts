@@ -11,16 +11,13 @@ import { renderHtml, safeNext, type BrowserSessions } from './browser.ts';
 import { errorPage } from './views/error-page.ts';
 import { loginPage } from './views/login-page.ts';
 import { settingsPage, type JustCreated } from './views/settings-page.ts';
+import { formFields } from './form.ts';
 
 // Spent on unknown emails too, so a wrong email and a wrong password take the same time.
 const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-function form(ctx: Context): Record<string, unknown> {
-  return (ctx.request.body ?? {}) as Record<string, unknown>;
-}
-
 function field(ctx: Context, name: string): string {
-  const value = form(ctx)[name];
+  const value = formFields(ctx)[name];
   return typeof value === 'string' ? value.trim() : '';
 }
 
@@ -47,9 +44,9 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
 
   router.post('/login', csrf, async (ctx) => {
     const email = field(ctx, 'email').toLowerCase();
-    const next = safeNext(form(ctx).next);
+    const next = safeNext(formFields(ctx).next);
     const designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
-    const passwordOk = await verifyPassword(typeof form(ctx).password === 'string' ? (form(ctx).password as string) : '', designer?.passwordHash ?? DECOY_HASH);
+    const passwordOk = await verifyPassword(typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '', designer?.passwordHash ?? DECOY_HASH);
     if (!designer || !passwordOk) {
       renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
       return;
@@ -104,7 +101,7 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
     const designer = await signedIn(ctx);
     if (!designer) return;
     const name = field(ctx, 'name') || 'Personal token';
-    const { scopes } = normalizeScopes([form(ctx).scopes].flat().filter((value): value is string => typeof value === 'string'));
+    const { scopes } = normalizeScopes([formFields(ctx).scopes].flat().filter((value): value is string => typeof value === 'string'));
     const { token } = await createPersonalToken(orm.em.fork(), designer.id, scopes, name.slice(0, 255));
     // Shown in this response only (not after a redirect): the token is never stored.
     await showSettings(ctx, designer, 201, { created: { kind: 'token', name, token } });

@@ -8,13 +8,14 @@ import { findAppToken } from '../store/access-tokens.ts';
 import { OAuthApp } from '../store/entities/oauth-app.ts';
 import { revokeAccessToken, revokeGrants } from '../store/grants.ts';
 import { clientCredentials } from './client-credentials.ts';
+import { formFields } from './form.ts';
 
 function oauthRequest(ctx: Context): OAuth2Server.Request {
   return new OAuth2Server.Request({
     method: ctx.method,
     headers: ctx.headers as Record<string, string>,
     query: ctx.query as Record<string, string>,
-    body: (ctx.request.body ?? {}) as Record<string, unknown>,
+    body: formFields(ctx),
   });
 }
 
@@ -55,7 +56,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger)
       oauthError(ctx, 401, 'invalid_client', 'Client authentication failed.');
       return;
     }
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const body = formFields(ctx);
     if (typeof body.token !== 'string' || body.token === '') {
       oauthError(ctx, 400, 'invalid_request', 'The token parameter is required.');
       return;

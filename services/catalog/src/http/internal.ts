@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { Problem, parseRequest, requirePrincipal, type Database } from '@boardsync/kit';
+import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { projectCounts } from '../store/projects.ts';
-import { principalOf } from './principal.ts';
 
 const designerParam = z.object({ designer: z.coerce.number().int().positive() });
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { requirePrincipal, type Database } from '@boardsync/kit';
+import { principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { maskOptions } from '../domain/mask-library.ts';
 import { customMasks } from '../store/custom-masks.ts';
-import { principalOf } from './principal.ts';
 
 /** `GET /api/v1/masks`: the built-in library plus the designer's own masks, per kind. */
 export function masksRouter(orm: Database, principalSecret: string): Router {

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { parseRequest, requirePrincipal, type Database } from '@boardsync/kit';
+import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { componentCounts } from '../store/component-counts.ts';
 import { changeProject, createProject, findProject, listProjects } from '../store/projects.ts';
 import { presentProject } from './presenters.ts';
-import { principalOf, publicPath } from './principal.ts';
+import { publicPath } from './public-url.ts';
 
 const projectParam = z.object({ project: z.coerce.number().int().positive() });
 export const MAX_PROJECTS_PER_PAGE = 200;

@@ -2,6 +2,8 @@ import type Koa from 'koa';
 import { createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
 import type { CatalogConfig } from './config.ts';
 import { adminRouter } from './http/admin.ts';
+import { componentsRouter } from './http/components.ts';
+import { groupsRouter } from './http/groups.ts';
 import { internalRouter } from './http/internal.ts';
 import { masksRouter } from './http/masks.ts';
 import { projectsRouter } from './http/projects.ts';
@@ -10,7 +12,7 @@ export interface CatalogDependencies {
   orm: Database;
   bus: EventBus;
   logger: Logger;
-  config: Pick<CatalogConfig, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET'>;
+  config: Pick<CatalogConfig, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL'>;
 }
 
 /** The catalog's HTTP surface, built from live dependencies (tests pass real ones). */
@@ -25,6 +27,8 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Ko
   app.proxy = true;
   const routers = [
     projectsRouter(orm, config.INTERNAL_JWT_SECRET),
+    componentsRouter(orm, config.INTERNAL_JWT_SECRET, { storedArtworkBaseUrl: config.ASSET_PUBLIC_URL }),
+    groupsRouter(orm, config.INTERNAL_JWT_SECRET),
     masksRouter(orm, config.INTERNAL_JWT_SECRET),
     internalRouter(orm, config.INTERNAL_JWT_SECRET),
     adminRouter(orm, config.ADMIN_TOKEN),

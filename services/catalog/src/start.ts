@@ -1,5 +1,6 @@
 import { startDatabaseService, type EventBus, type Logger, type RunningService } from '@boardsync/kit';
 import { createApp } from './app.ts';
+import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import type { CatalogConfig } from './config.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
@@ -14,5 +15,6 @@ export function startCatalog(config: CatalogConfig, logger: Logger, shared: { bu
     logger,
     ...shared,
     createApp: ({ orm, bus }) => createApp({ orm, bus, logger, config }),
+    consumers: ({ orm }) => [internalizeCompletedConsumer(orm, logger)],
   });
 }

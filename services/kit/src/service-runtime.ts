@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import { InProcessBus } from './bus/in-process.ts';
 import { KafkaBus } from './bus/kafka.ts';
-import type { EventBus } from './bus/port.ts';
+import type { EventBus, SubscribeOptions, Subscription } from './bus/port.ts';
 import { openDatabase, type Database, type Entities, type Migrations } from './db/database.ts';
 import { serve, type Closable } from './http/serve.ts';
 import type { Logger } from './logger.ts';
@@ -41,13 +41,15 @@ export interface DatabaseServiceSettings {
   /** A bus owned by someone else (the embedded mode shares one); it is not closed here. */
   bus?: EventBus;
   createApp(deps: { orm: Database; bus: EventBus }): Koa;
+  /** Topics the service consumes, subscribed once the database is migrated (their topics are created if missing). */
+  consumers?(deps: { orm: Database; bus: EventBus }): SubscribeOptions[];
 }
 
 export interface RunningService {
   url: string;
   orm: Database;
   bus: EventBus;
-  /** In shutdown order: HTTP first, then the relay, the bus (if owned), the database. */
+  /** In shutdown order: HTTP first, then the consumers, the relay, the bus (if owned), the database. */
   parts: Closable[];
 }
 
@@ -59,6 +61,10 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
   const orm = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, service), entities: settings.entities, migrations: settings.migrations, logger });
   const relay = new OutboxRelay({ orm, bus, logger });
   relay.start();
+  const consumers = settings.consumers?.({ orm, bus }) ?? [];
+  if (consumers.length > 0) await bus.ensureTopics(consumers.flatMap((consumer) => consumer.topics));
+  const subscriptions: Subscription[] = [];
+  for (const consumer of consumers) subscriptions.push(await bus.subscribe(consumer));
   const server = await serve(settings.createApp({ orm, bus }), { host: config.HOST, port: config.PORT });
   logger.info({ url: server.url }, `${service} listening`);
   return {
@@ -67,6 +73,7 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
     bus,
     parts: [
       { name: `${service} http`, close: () => server.close() },
+      ...subscriptions.map((subscription, index) => ({ name: `${service} consumer ${consumers[index]?.groupId ?? ''}`, close: () => subscription.close() })),
       { name: `${service} outbox relay`, close: () => relay.close() },
       ...(settings.bus ? [] : [{ name: `${service} bus`, close: () => bus.close() }]),
       { name: `${service} database`, close: () => orm.close() },

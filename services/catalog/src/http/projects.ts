@@ -3,7 +3,7 @@ import { parseRequest, principalOf, requirePrincipal, type Database } from '@boa
 import { z } from 'zod';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
-import { componentCounts } from '../store/component-counts.ts';
+import { componentCounts } from '../store/components.ts';
 import { changeProject, createProject, findProject, listProjects } from '../store/projects.ts';
 import { presentProject } from './presenters.ts';
 import { publicPath } from './public-url.ts';

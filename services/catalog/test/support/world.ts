@@ -1,11 +1,13 @@
 import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve, type Database, type Envelope, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../../src/app.ts';
+import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
 import { entities } from '../../src/store/entities/index.ts';
 import { migrations } from '../../src/store/migrations/index.ts';
 
 export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'c');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'q');
+export const STORED_ARTWORK_URL = 'https://files.boardsync.test/';
 const logger = testLogger('catalog');
 
 export interface Caller {
@@ -35,10 +37,11 @@ export class CatalogWorld {
     this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
     this.bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'catalog', logger, namespace });
     this.listenerBus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'listener', logger, namespace });
-    await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested]);
+    await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested, Topics.internalizeCompleted]);
+    await this.bus.subscribe(internalizeCompletedConsumer(this.orm, logger));
     await this.listenerBus.subscribe({
       groupId: 'listener',
-      topics: [Topics.projectUpdated, Topics.componentsChanged],
+      topics: [Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested],
       handler: (message) => {
         this.events.push(decodeEnvelope(message.value));
         return Promise.resolve();
@@ -46,7 +49,7 @@ export class CatalogWorld {
     });
     this.relay = new OutboxRelay({ orm: this.orm, bus: this.bus, logger, pollIntervalMs: 50 });
     this.relay.start();
-    this.server = await serve(createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET } }), { port: 0 });
+    this.server = await serve(createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL } }), { port: 0 });
   }
 
   async stop(): Promise<void> {
@@ -92,6 +95,11 @@ export class CatalogWorld {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+  }
+
+  /** Publishes as another service would (the asset service answering an internalize request). */
+  publish(messages: Parameters<KafkaBus['publish']>[0]): Promise<void> {
+    return this.listenerBus.publish(messages);
   }
 
   get url(): string {

@@ -1,0 +1,30 @@
+import type { ComponentGroup } from '../store/entities/component-group.ts';
+import type { MemberView } from '../store/groups.ts';
+import { memberTypeOf } from '../domain/group-rules.ts';
+
+/** Spec §2 Group; `members` and `member_count` only when members were loaded. */
+export function presentGroup(group: ComponentGroup, members?: readonly MemberView[]) {
+  return {
+    id: group.id,
+    kind: group.kind,
+    name: group.name,
+    position: group.position ?? null,
+    member_type: memberTypeOf(group.kind),
+    ...(members
+      ? {
+          member_count: members.length,
+          members: members.map((member) => ({
+            unique_id: member.uniqueId,
+            component_id: member.componentId,
+            name: member.name,
+            position: member.position,
+            count: member.count,
+            face_up: member.faceUp,
+            source: member.source,
+          })),
+        }
+      : {}),
+    created_at: group.createdAt.toISOString(),
+    updated_at: group.updatedAt.toISOString(),
+  };
+}

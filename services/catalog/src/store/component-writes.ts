@@ -1,0 +1,215 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { Problem, enqueueEvents, eventMessage, type FieldErrors, type Principal } from '@boardsync/kit';
+import { artworkOf } from '../domain/artwork.ts';
+import { parseComponentRow, type ComponentRow, type ComponentValues } from '../domain/component-input.ts';
+import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
+import { matchRows } from '../domain/write-matching.ts';
+import { customMasks } from './custom-masks.ts';
+import { Component } from './entities/component.ts';
+import { setGroupNames, type GroupNamesEntry } from './group-membership.ts';
+import { findWritableProject } from './projects.ts';
+
+export interface ComponentWrite {
+  type: CreatableType;
+  rows: readonly unknown[];
+  /** A single-row write names its errors `component.{field}`; a batch `components.{index}.{field}`. */
+  single: boolean;
+  matchByName: boolean;
+  removeMissing: boolean;
+  internalizeImages: boolean;
+}
+
+/** A per-row problem of a write that still succeeded (DESIGN.md: `{index, unique_id, name, code, message}`). */
+export interface RowProblem {
+  index: number;
+  unique_id: string;
+  name: string | null;
+  code: string;
+  message: string;
+}
+
+export interface WriteOutcome {
+  created: number;
+  updated: number;
+  deleted: number;
+  errors: RowProblem[];
+  kept_artwork: string[];
+  components: { id: number; name: string | null; type: string }[];
+  internalizing: boolean;
+}
+
+export interface WriteSettings {
+  /** Artwork already under this URL is the designer's own storage and is never copied again. */
+  storedArtworkBaseUrl: string | undefined;
+}
+
+/** Serializes writes to one project's components (the first key is an arbitrary namespace). */
+const COMPONENT_WRITE_LOCK = 0x434f4d50;
+
+/** Defaults a created row starts from before the sent values apply. */
+function createDefaults(type: CreatableType): ComponentValues {
+  return {
+    quantity: 1,
+    imageRotation: 0,
+    maskImage: false,
+    ...(type === 'card' ? { cardMaskType: 'none' } : {}),
+    ...(type === 'token' ? { shape: 'none' } : {}),
+  };
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Applies the sent values; returns whether any stored value really changed. */
+function applyValues(component: Component, values: ComponentValues): boolean {
+  let changed = false;
+  for (const [property, value] of Object.entries(values) as [keyof ComponentValues, unknown][]) {
+    if (sameValue(component[property], value)) continue;
+    Object.assign(component, { [property]: value });
+    changed = true;
+  }
+  return changed;
+}
+
+function validated(write: ComponentWrite, masks: Awaited<ReturnType<typeof customMasks>>): ComponentRow[] {
+  const errors: FieldErrors = {};
+  const rows: ComponentRow[] = [];
+  write.rows.forEach((raw, index) => {
+    const parsed = parseComponentRow(raw, index, { type: write.type, customMasks: masks, path: write.single ? 'component' : `components.${String(index)}` });
+    if ('errors' in parsed) Object.assign(errors, parsed.errors);
+    else rows.push(parsed.row);
+  });
+  if (Object.keys(errors).length > 0) throw rowsRefused(errors, write.single);
+  return rows;
+}
+
+function rowsRefused(errors: FieldErrors, single: boolean): Problem {
+  if (single) return Problem.validation(errors, 'The component failed validation; nothing was written.');
+  const rows = [...new Set(Object.keys(errors).map((key) => Number(key.split('.')[1])))].sort((a, b) => a - b);
+  const named = rows.length === 1 ? `Row ${String(rows[0])}` : `Rows ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''}`;
+  return Problem.validation(errors, `${named} failed validation; nothing was written.`);
+}
+
+/**
+ * Spec §4 component writes (single and batch): validate every row first, then in one transaction
+ * match, create or update, set deck/stack membership, remove what `remove_missing` asks, request
+ * artwork copies, and record one `components.changed` event if anything changed.
+ */
+export async function writeComponents(em: EntityManager, principal: Principal, projectId: number, write: ComponentWrite, settings: WriteSettings): Promise<WriteOutcome> {
+  const rows = validated(write, await customMasks(em, principal.designerId));
+  const path = (index: number) => (write.single ? 'component' : `components.${String(index)}`);
+
+  return em.transactional(async (tx) => {
+    const project = await findWritableProject(tx, principal.designerId, projectId);
+    await tx.execute('select pg_advisory_xact_lock(?, ?)', [COMPONENT_WRITE_LOCK, project.id]);
+    const names = [...new Set(rows.map((row) => row.values.name).filter((name) => typeof name === 'string'))];
+    const candidates = await tx.find(Component, {
+      projectId: project.id,
+      $or: [{ uniqueId: { $in: rows.map((row) => row.uniqueId).filter((id) => id !== undefined) } }, { type: write.type, name: { $in: names } }],
+    });
+    const matching = matchRows(rows, candidates, { type: write.type, matchByName: write.matchByName, path });
+    if ('errors' in matching) throw rowsRefused(matching.errors, write.single);
+
+    const now = new Date();
+    const written: { index: number; component: Component; row: ComponentRow; created: boolean }[] = [];
+    const changed = new Set<Component>();
+    const keptArtwork = new Set<string>();
+    for (const { row, target, uniqueId } of matching.matched) {
+      if (target) {
+        const artworkKept = row.artworkOmitted.some((property) => target[property] !== null && target[property] !== undefined);
+        if (applyValues(target, { ...row.values }) || target.uniqueId !== uniqueId) {
+          target.uniqueId = uniqueId;
+          target.updatedAt = now;
+          changed.add(target);
+        }
+        if (artworkKept) keptArtwork.add(target.name ?? target.uniqueId);
+        written.push({ index: row.index, component: target, row, created: false });
+      } else {
+        const component = tx.create(Component, {
+          projectId: project.id,
+          type: write.type,
+          uniqueId,
+          source: principal.source,
+          ...createDefaults(write.type),
+          ...row.values,
+          maskImage: row.values.maskImage ?? false,
+          imageRotation: row.values.imageRotation ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        });
+        written.push({ index: row.index, component, row, created: true });
+      }
+    }
+    await tx.flush();
+
+    const problems: RowProblem[] = [];
+    const kind = groupKindOf(write.type);
+    if (kind) {
+      const entries: GroupNamesEntry[] = written.flatMap(({ index, component, row }) => (row.groupNames ? [{ index, component, names: row.groupNames }] : []));
+      const membership = await setGroupNames(tx, project.id, kind, entries);
+      for (const entry of written) {
+        if (!entry.created && membership.changed.has(entry.component.id) && !changed.has(entry.component)) {
+          entry.component.updatedAt = now;
+          changed.add(entry.component);
+        }
+      }
+      for (const refusal of membership.refused) {
+        problems.push({ index: refusal.index, unique_id: refusal.component.uniqueId, name: refusal.component.name ?? null, code: 'mixed_group', message: refusal.message });
+      }
+    }
+
+    let deleted = 0;
+    if (write.removeMissing) {
+      const keep = written.map(({ component }) => component.id);
+      deleted = await tx.nativeDelete(Component, { projectId: project.id, type: write.type, source: principal.source, ...(keep.length > 0 ? { id: { $nin: keep } } : {}) });
+    }
+
+    let internalizing = false;
+    if (write.internalizeImages) {
+      const base = settings.storedArtworkBaseUrl;
+      const artwork = written.flatMap(({ component }) => artworkOf(component)).filter((location) => base === undefined || !location.url.startsWith(base));
+      if (artwork.length > 0) {
+        enqueueEvents(tx, [
+          eventMessage(
+            String(project.id),
+            { $case: 'internalizeRequested', value: { projectId: project.id, artwork, storageLimitBytes: principal.plan.storageLimitBytes } },
+            { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
+          ),
+        ]);
+        internalizing = true;
+      }
+    }
+
+    const created = written.filter((entry) => entry.created);
+    const edited = written.filter((entry) => !entry.created && changed.has(entry.component));
+    if (created.length + edited.length + deleted > 0) {
+      enqueueEvents(tx, [
+        eventMessage(
+          String(project.id),
+          {
+            $case: 'componentsChanged',
+            value: {
+              projectId: project.id,
+              type: write.type,
+              created: created.length,
+              updated: edited.length,
+              deleted,
+              components: [...created, ...edited].map(({ component }) => ({ id: component.id, name: component.name ?? '', type: component.type })),
+            },
+          },
+          { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
+        ),
+      ]);
+    }
+    await tx.flush();
+
+    return {
+      created: created.length,
+      updated: written.length - created.length,
+      deleted,
+      errors: problems,
+      kept_artwork: [...keptArtwork],
+      components: written.map(({ component }) => ({ id: component.id, name: component.name ?? null, type: component.type })),
+      internalizing,
+    };
+  });
+}

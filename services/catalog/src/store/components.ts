@@ -1,0 +1,126 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
+import type { ComponentType } from '../domain/component-types.ts';
+import { Component } from './entities/component.ts';
+import { findWritableProject } from './projects.ts';
+
+export interface ComponentFilter {
+  type?: ComponentType | undefined;
+  name?: string | undefined;
+  uniqueId?: string | undefined;
+}
+
+export interface GroupNames {
+  deckNames: string[];
+  stackNames: string[];
+}
+
+function filterSql(projectId: number, filter: ComponentFilter): { where: string; params: (string | number)[] } {
+  const clauses = ['project_id = ?'];
+  const params: (string | number)[] = [projectId];
+  if (filter.type !== undefined) {
+    clauses.push('type = ?');
+    params.push(filter.type);
+  }
+  if (filter.name !== undefined) {
+    clauses.push('name = ?');
+    params.push(filter.name);
+  }
+  if (filter.uniqueId !== undefined) {
+    clauses.push('unique_id = ?');
+    params.push(filter.uniqueId);
+  }
+  return { where: clauses.join(' and '), params };
+}
+
+/**
+ * One page of a project's components, grouped by type then the designer's `sort_order`, then id.
+ * The page's ids are found first from the (project, type, sort_order, id) index alone and only
+ * those rows are read whole, so a page deep into 100,000 rows costs an index walk, not a heap scan.
+ */
+export async function listComponents(em: EntityManager, projectId: number, filter: ComponentFilter, offset: number, limit: number): Promise<{ rows: Component[]; total: number }> {
+  const { where, params } = filterSql(projectId, filter);
+  const [counted] = await em.execute<{ total: string | number }[]>(`select count(*) as total from component where ${where}`, params);
+  const total = Number(counted?.total ?? 0);
+  if (offset >= total) return { rows: [], total };
+  const page = await em.execute<{ id: number }[]>(`select id from component where ${where} order by type, sort_order, id limit ? offset ?`, [...params, limit, offset]);
+  const ids = page.map((row) => row.id);
+  const byId = new Map((await em.find(Component, { id: { $in: ids } })).map((row) => [row.id, row]));
+  return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total };
+}
+
+/** Deck and stack names of each component, in group order. */
+export async function groupNamesOf(em: EntityManager, componentIds: readonly number[]): Promise<Map<number, GroupNames>> {
+  const result = new Map<number, GroupNames>(componentIds.map((id) => [id, { deckNames: [], stackNames: [] }]));
+  if (componentIds.length === 0) return result;
+  const rows = await em.execute<{ component_id: number; kind: string; name: string }[]>(
+    `select m.component_id, g.kind, g.name from group_member m join component_group g on g.id = m.group_id
+      where m.component_id in (${componentIds.map(() => '?').join(', ')})
+      order by g.position asc nulls last, g.id`,
+    [...componentIds],
+  );
+  for (const row of rows) {
+    const names = result.get(row.component_id);
+    if (names) (row.kind === 'deck' ? names.deckNames : names.stackNames).push(row.name);
+  }
+  return result;
+}
+
+/** Components per project, for `component_count`. */
+export async function componentCounts(em: EntityManager, projectIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(projectIds.map((id) => [id, 0]));
+  if (projectIds.length === 0) return counts;
+  const rows = await em.execute<{ project_id: number; count: string | number }[]>(
+    `select project_id, count(*) as count from component where project_id in (${projectIds.map(() => '?').join(', ')}) group by project_id`,
+    [...projectIds],
+  );
+  for (const row of rows) counts.set(row.project_id, Number(row.count));
+  return counts;
+}
+
+function recordDeletion(em: EntityManager, principal: Principal, projectId: number, types: readonly string[]): void {
+  const distinct = [...new Set(types)];
+  enqueueEvents(em, [
+    eventMessage(
+      String(projectId),
+      // A bulk delete across several types is still one write, so one event; its `type` is then empty.
+      { $case: 'componentsChanged', value: { projectId, type: distinct.length === 1 ? (distinct[0] ?? '') : '', created: 0, updated: 0, deleted: types.length, components: [] } },
+      { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
+    ),
+  ]);
+}
+
+/** `DELETE components[?type=]`: only the rows stamped with the caller's source tag. */
+export async function deleteOwnComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {
+  return em.transactional(async (tx) => {
+    const project = await findWritableProject(tx, principal.designerId, projectId);
+    const deleted = await tx.execute<{ type: string }[]>(
+      `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning type`,
+      type ? [project.id, principal.source, type] : [project.id, principal.source],
+    );
+    if (deleted.length > 0) {
+      recordDeletion(tx, principal, project.id, deleted.map((row) => row.type));
+      await tx.flush();
+    }
+    return deleted.length;
+  });
+}
+
+/** `DELETE components/{uniqueId}`: 404 when absent, 403 `forbidden` when another source owns it. */
+export async function deleteComponent(em: EntityManager, principal: Principal, projectId: number, uniqueId: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const project = await findWritableProject(tx, principal.designerId, projectId);
+    const component = await tx.findOne(Component, { projectId: project.id, uniqueId });
+    if (!component) throw Problem.notFound('component');
+    if (component.source !== principal.source) {
+      throw Problem.forbidden(
+        component.source === null
+          ? 'This component was made by hand in the editor (or imported); an app can update it but never delete it.'
+          : 'This component was created by another app; only the app that created a component can delete it.',
+      );
+    }
+    tx.remove(component);
+    recordDeletion(tx, principal, project.id, [component.type]);
+    await tx.flush();
+  });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
 import { Component } from '../src/store/entities/component.ts';
-import { batch, changesOf, listAll, newProject, send, type ComponentBody, type Problem, type WriteResult } from './support/components.ts';
+import { batch, changesOf, listAll, newProject, send, fieldErrorsOf, type ComponentBody, type WriteReply } from './support/components.ts';
 import { CatalogWorld, type Caller } from './support/world.ts';
 
 const world = new CatalogWorld();
@@ -10,7 +10,7 @@ afterAll(() => world.stop());
 
 const someone = (source = 'api:personal'): Caller => ({ designerId: world.designer(), source });
 const single = (caller: Caller, projectId: number, body: Record<string, unknown>) =>
-  send<WriteResult & Problem>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/components`, body);
+  send<WriteReply>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/components`, body);
 const rows = (count: number, row: (index: number) => Record<string, unknown>) => Array.from({ length: count }, (_, index) => row(index));
 const byUniqueId = async (caller: Caller, projectId: number, uniqueId: string): Promise<ComponentBody> => {
   const [found] = await listAll(world, caller, projectId, `&unique_id=${encodeURIComponent(uniqueId)}`);
@@ -55,7 +55,7 @@ describe('component writes: fields per type', () => {
     expect(page).toMatchObject({ type: 'rulebook', name: 'Setup', book_name: 'Rules', page_name: 'Setup', quantity: 1, sort_order: 2 });
     const missing = await single(me, projectId, { type: 'rulebook', component: { name: 'Setup' } });
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['component.book_name', 'component.page_name']);
+    expect(Object.keys(fieldErrorsOf(missing.body)).sort()).toEqual(['component.book_name', 'component.page_name']);
   });
 
   it('accepts dice as a die type, face URLs as an array, a pipe string or die_face_urls, labels either way', async () => {
@@ -92,7 +92,7 @@ describe('component writes: fields per type', () => {
     const result = await single(me, projectId, { type, component });
     expect(result.status).toBe(422);
     expect(result.body.code).toBe('validation_failed');
-    expect(Object.keys(result.body.errors ?? {})).toEqual([field]);
+    expect(Object.keys(fieldErrorsOf(result.body))).toEqual([field]);
     expect(await listAll(world, me, projectId)).toEqual([]);
   });
 
@@ -102,10 +102,10 @@ describe('component writes: fields per type', () => {
     for (const type of ['cube', 'other', 'piece', 'meeple', undefined]) {
       const result = await batch(world, me, projectId, { type, components: [{ name: 'x' }] });
       expect(result.status).toBe(422);
-      expect(Object.keys(result.body.errors ?? {})).toEqual(['type']);
+      expect(Object.keys(fieldErrorsOf(result.body))).toEqual(['type']);
     }
     const legacy = await batch(world, me, projectId, { type: 'cube', components: [] });
-    expect(legacy.body.errors?.type?.[0]).toMatch(/legacy/);
+    expect(fieldErrorsOf(legacy.body).type?.[0]).toMatch(/legacy/);
   });
 
   it('resolves masks: bare spellings read back as default:…, custom masks by id or by name ignoring case and spaces', async () => {
@@ -147,7 +147,7 @@ describe('component writes: batches', () => {
 
     const tooMany = await batch(world, me, projectId, { type: 'card', components: rows(501, (index) => ({ name: `n${String(index)}` })) });
     expect(tooMany.status).toBe(422);
-    expect(Object.keys(tooMany.body.errors ?? {})).toEqual(['components']);
+    expect(Object.keys(fieldErrorsOf(tooMany.body))).toEqual(['components']);
 
     components[250] = { unique_id: 'c250', name: 'Card 250' };
     const created = await batch(world, me, projectId, { type: 'card', components });
@@ -204,10 +204,10 @@ describe('component writes: batches', () => {
     await single(me, projectId, { type: 'card', component: { unique_id: 'x1', name: 'Card' } });
     const twice = await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 't', name: 'A' }, { unique_id: 't', name: 'B' }] });
     expect(twice.status).toBe(422);
-    expect(Object.keys(twice.body.errors ?? {})).toEqual(['components.1.unique_id']);
+    expect(Object.keys(fieldErrorsOf(twice.body))).toEqual(['components.1.unique_id']);
     const otherType = await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 'fresh', name: 'F' }, { unique_id: 'x1', name: 'Card' }] });
     expect(otherType.status).toBe(422);
-    expect(otherType.body.errors?.['components.1.unique_id']?.[0]).toMatch(/card/);
+    expect(fieldErrorsOf(otherType.body)['components.1.unique_id']?.[0]).toMatch(/card/);
     expect((await listAll(world, me, projectId)).map((row) => row.unique_id)).toEqual(['x1']);
   });
 

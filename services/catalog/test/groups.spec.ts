@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { batch, listAll, newProject, send, type Problem } from './support/components.ts';
+import { batch, fieldErrorsOf, listAll, newProject, send, type Problem } from './support/components.ts';
 import { CatalogWorld, type Caller } from './support/world.ts';
 
 const world = new CatalogWorld();
@@ -116,7 +116,7 @@ describe('groups', () => {
     expect(mixed.body.detail).toContain('default:circle');
     const unknown = await putMembers(me, projectId, deck.id, [{ unique_id: 'round' }, { unique_id: 'elsewhere' }]);
     expect(unknown.status).toBe(422);
-    expect(Object.keys(unknown.body.errors ?? {})).toEqual(['members.1.unique_id']);
+    expect(Object.keys(fieldErrorsOf(unknown.body))).toEqual(['members.1.unique_id']);
     expect((await putMembers(me, projectId, deck.id, [{ component_id: 1 }])).status).toBe(422);
 
     const after = await groupsOf(me, projectId, '?include_members=1');

@@ -35,13 +35,20 @@ export async function newProject(world: CatalogWorld, caller: Caller, name = 'Ga
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+// The type parameter only names what the test expects the JSON to be; nothing checks it at run time.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export async function send<T>(world: CatalogWorld, caller: Caller, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await world.call(caller, method, path, body);
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** A write's answer: the write result on 2xx, a problem otherwise (whose `errors` are field errors). */
+export type WriteReply = Omit<WriteResult, 'errors'> & Omit<Problem, 'errors'> & { errors: unknown };
+
+export const fieldErrorsOf = (body: { errors?: unknown }): Record<string, string[]> => (body.errors ?? {}) as Record<string, string[]>;
+
 export function batch(world: CatalogWorld, caller: Caller, projectId: number, body: Record<string, unknown>) {
-  return send<WriteResult & Problem>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/components/batch`, body);
+  return send<WriteReply>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/components/batch`, body);
 }
 
 /** Every component of the project, following links.next as a client would. */

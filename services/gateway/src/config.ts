@@ -17,6 +17,8 @@ export const gatewayConfigSchema = z.object({
   /** Shared rate-limit counters across replicas; without it each process counts alone. */
   REDIS_URL: env.optionalUrl(),
   KAFKA_BROKERS: env.list(),
+  /** Prefix for every topic and consumer group, as the other services read it. */
+  KAFKA_NAMESPACE: env.string(''),
   RATE_LIMIT_READS_PER_MINUTE: env.int(300, 1),
   RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
   INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),

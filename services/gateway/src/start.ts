@@ -16,7 +16,7 @@ export interface RunningGateway {
 /** Wires the gateway from validated config: introspection, revocation consumer, limits, proxy. */
 export async function startGateway(config: GatewayConfig, logger: Logger, shared: { bus?: EventBus } = {}): Promise<RunningGateway> {
   const bus: EventBus =
-    shared.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger }) : new InProcessBus({ logger }));
+    shared.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger, namespace: config.KAFKA_NAMESPACE }) : new InProcessBus({ logger }));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
   const introspector = new Introspector({
     authUrl: config.AUTH_URL,

@@ -3,7 +3,8 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import { InProcessBus } from './bus/in-process.ts';
 import { KafkaBus } from './bus/kafka.ts';
-import type { EventBus, SubscribeOptions, Subscription } from './bus/port.ts';
+import { BackgroundSubscriptions } from './bus/background-subscriptions.ts';
+import type { EventBus, SubscribeOptions } from './bus/port.ts';
 import { openDatabase, type Database, type Entities, type Migrations } from './db/database.ts';
 import { serve, type Closable } from './http/serve.ts';
 import type { Logger } from './logger.ts';
@@ -24,6 +25,8 @@ export function databaseServiceEnv(defaultPort: number) {
     DATA_DIR: env.string('.data'),
     /** Kafka brokers; without them events stay in this process (embedded mode). */
     KAFKA_BROKERS: env.list(),
+    /** Prefix for every topic and consumer group, so several deployments (or test runs) can share one cluster. */
+    KAFKA_NAMESPACE: env.string(''),
     ADMIN_TOKEN: env.secret(32),
     /** Shared with the gateway: verifies the internal principal. */
     INTERNAL_JWT_SECRET: env.secret(32),
@@ -34,14 +37,14 @@ export type DatabaseServiceEnv = z.infer<ReturnType<typeof databaseServiceEnv>>;
 
 export interface DatabaseServiceSettings {
   service: string;
-  config: Pick<DatabaseServiceEnv, 'HOST' | 'PORT' | 'DATABASE_URL' | 'DATA_DIR' | 'KAFKA_BROKERS'>;
+  config: Pick<DatabaseServiceEnv, 'HOST' | 'PORT' | 'DATABASE_URL' | 'DATA_DIR' | 'KAFKA_BROKERS' | 'KAFKA_NAMESPACE'>;
   entities: Entities;
   migrations: Migrations;
   logger: Logger;
   /** A bus owned by someone else (the embedded mode shares one); it is not closed here. */
   bus?: EventBus;
   createApp(deps: { orm: Database; bus: EventBus }): Koa;
-  /** Topics the service consumes, subscribed once the database is migrated (their topics are created if missing). */
+  /** What the service consumes: joined in the background once the database is migrated, so HTTP never waits on the broker. */
   consumers?(deps: { orm: Database; bus: EventBus }): SubscribeOptions[];
 }
 
@@ -57,14 +60,11 @@ export interface RunningService {
 export async function startDatabaseService(settings: DatabaseServiceSettings): Promise<RunningService> {
   const { service, config, logger } = settings;
   const bus: EventBus =
-    settings.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: service, logger }) : new InProcessBus({ logger }));
+    settings.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: service, logger, namespace: config.KAFKA_NAMESPACE }) : new InProcessBus({ logger }));
   const orm = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, service), entities: settings.entities, migrations: settings.migrations, logger });
   const relay = new OutboxRelay({ orm, bus, logger });
   relay.start();
-  const consumers = settings.consumers?.({ orm, bus }) ?? [];
-  if (consumers.length > 0) await bus.ensureTopics(consumers.flatMap((consumer) => consumer.topics));
-  const subscriptions: Subscription[] = [];
-  for (const consumer of consumers) subscriptions.push(await bus.subscribe(consumer));
+  const consumers = new BackgroundSubscriptions(bus, settings.consumers?.({ orm, bus }) ?? [], logger);
   const server = await serve(settings.createApp({ orm, bus }), { host: config.HOST, port: config.PORT });
   logger.info({ url: server.url }, `${service} listening`);
   return {
@@ -73,7 +73,7 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
     bus,
     parts: [
       { name: `${service} http`, close: () => server.close() },
-      ...subscriptions.map((subscription, index) => ({ name: `${service} consumer ${consumers[index]?.groupId ?? ''}`, close: () => subscription.close() })),
+      { name: `${service} consumers`, close: () => consumers.close() },
       { name: `${service} outbox relay`, close: () => relay.close() },
       ...(settings.bus ? [] : [{ name: `${service} bus`, close: () => bus.close() }]),
       { name: `${service} database`, close: () => orm.close() },

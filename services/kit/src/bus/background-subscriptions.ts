@@ -1,0 +1,40 @@
+import type { Logger } from '../logger.ts';
+import { backoffDelay, sleep } from './backoff.ts';
+import type { EventBus, SubscribeOptions, Subscription } from './port.ts';
+
+/**
+ * Subscribes without holding up the service: while the broker is away the HTTP side still serves
+ * (writes wait in the outbox), and each consumer keeps trying, with backoff, until it has joined.
+ */
+export class BackgroundSubscriptions {
+  private readonly stopped = new AbortController();
+  private readonly joined: Subscription[] = [];
+  /** Settles when every consumer has joined (or the set was closed first). */
+  readonly ready: Promise<void>;
+
+  constructor(bus: EventBus, consumers: readonly SubscribeOptions[], logger: Logger) {
+    this.ready = Promise.all(consumers.map((consumer) => this.join(bus, consumer, logger))).then(() => undefined);
+  }
+
+  private async join(bus: EventBus, consumer: SubscribeOptions, logger: Logger): Promise<void> {
+    for (let attempt = 1; !this.stopped.signal.aborted; attempt += 1) {
+      try {
+        await bus.ensureTopics(consumer.topics);
+        const subscription = await bus.subscribe(consumer);
+        if (this.stopped.signal.aborted) await subscription.close();
+        else this.joined.push(subscription);
+        logger.info({ groupId: consumer.groupId, topics: consumer.topics }, 'consumer joined');
+        return;
+      } catch (error) {
+        const delayMs = backoffDelay(attempt, 500, 15_000);
+        logger.warn({ err: error, groupId: consumer.groupId, attempt, delayMs }, 'consumer could not join yet; retrying');
+        await sleep(delayMs, this.stopped.signal);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopped.abort();
+    await Promise.all(this.joined.map((subscription) => subscription.close()));
+  }
+}

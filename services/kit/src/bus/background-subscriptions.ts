@@ -17,11 +17,12 @@ export class BackgroundSubscriptions {
   }
 
   private async join(bus: EventBus, consumer: SubscribeOptions, logger: Logger): Promise<void> {
-    for (let attempt = 1; !this.stopped.signal.aborted; attempt += 1) {
+    for (let attempt = 1; !this.isClosed(); attempt += 1) {
       try {
         await bus.ensureTopics(consumer.topics);
         const subscription = await bus.subscribe(consumer);
-        if (this.stopped.signal.aborted) await subscription.close();
+        // Closed while joining: leave at once rather than consume for a service that is stopping.
+        if (this.isClosed()) await subscription.close();
         else this.joined.push(subscription);
         logger.info({ groupId: consumer.groupId, topics: consumer.topics }, 'consumer joined');
         return;
@@ -31,6 +32,10 @@ export class BackgroundSubscriptions {
         await sleep(delayMs, this.stopped.signal);
       }
     }
+  }
+
+  private isClosed(): boolean {
+    return this.stopped.signal.aborted;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve, type Database, type Envelope, type RunningServer } from '@boardsync/kit';
+import { InProcessBus, KafkaBus, OutboxRelay, Topics, decodeEnvelope, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve, type Database, type Envelope, type EventBus, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../../src/app.ts';
 import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
@@ -18,25 +18,43 @@ export interface Caller {
 }
 
 /**
- * The catalog on real Postgres and Kafka, called as the gateway would (a signed principal and
- * X-Forwarded-* headers), with a listener on the catalog's topics.
+ * Where the catalog keeps its data and sends its events: real Postgres and Kafka, or the embedded
+ * mode's adapters (PGlite in memory, the in-process bus). The same suites run on both.
+ */
+export type Backend = 'postgres+kafka' | 'pglite+in-process';
+
+/**
+ * The catalog on a backend, called as the gateway would (a signed principal and X-Forwarded-*
+ * headers), with a listener on the catalog's topics.
  */
 export class CatalogWorld {
-  private database!: Awaited<ReturnType<typeof createTestDatabase>>;
+  private database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   orm!: Database;
-  private bus!: KafkaBus;
-  private listenerBus!: KafkaBus;
+  private bus!: EventBus;
+  private listenerBus!: EventBus;
   private relay!: OutboxRelay;
   private server!: RunningServer;
   readonly events: Envelope[] = [];
   private nextDesigner = 1;
 
+  readonly backend: Backend;
+
+  constructor(backend: Backend = 'postgres+kafka') {
+    this.backend = backend;
+  }
+
   async start(): Promise<void> {
-    const namespace = uniqueName('cat');
-    this.database = await createTestDatabase('catalog');
-    this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
-    this.bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'catalog', logger, namespace });
-    this.listenerBus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'listener', logger, namespace });
+    if (this.backend === 'postgres+kafka') {
+      const namespace = uniqueName('cat');
+      this.database = await createTestDatabase('catalog');
+      this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
+      this.bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'catalog', logger, namespace });
+      this.listenerBus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'listener', logger, namespace });
+    } else {
+      this.orm = await openDatabase({ entities, migrations, logger });
+      this.bus = new InProcessBus({ logger });
+      this.listenerBus = this.bus;
+    }
     await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested, Topics.internalizeCompleted]);
     await this.bus.subscribe(internalizeCompletedConsumer(this.orm, logger));
     await this.listenerBus.subscribe({
@@ -55,10 +73,10 @@ export class CatalogWorld {
   async stop(): Promise<void> {
     await this.server.close();
     await this.relay.close();
-    await this.listenerBus.close();
+    if (this.listenerBus !== this.bus) await this.listenerBus.close();
     await this.bus.close();
     await this.orm.close();
-    await this.database.drop();
+    await this.database?.drop();
   }
 
   /** A fresh designer id (the catalog keeps no designer table: auth owns them). */
@@ -98,7 +116,7 @@ export class CatalogWorld {
   }
 
   /** Publishes as another service would (the asset service answering an internalize request). */
-  publish(messages: Parameters<KafkaBus['publish']>[0]): Promise<void> {
+  publish(messages: Parameters<EventBus['publish']>[0]): Promise<void> {
     return this.listenerBus.publish(messages);
   }
 

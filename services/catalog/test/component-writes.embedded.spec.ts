@@ -1,0 +1,4 @@
+import { componentWriteSuite } from './suites/component-writes.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('pglite+in-process', componentWriteSuite);

@@ -83,7 +83,7 @@ process.stdout.write(
           `  admin token for npx boardsync-admin: ${shown(`${config.DATA_DIR}/admin-token`)}`,
         ]),
     `  data:      ${shown(config.DATA_DIR)}   (delete it to start over)`,
-    '  services:  gateway, auth, catalog (projects, masks); asset and webhook routes answer 503 until those services land.',
+    '  services:  gateway, auth, catalog (projects, components, decks and stacks, masks); asset and webhook routes answer 503 until those services land.',
     '  stop with Ctrl-C',
     '',
   ].join('\n'),

@@ -76,6 +76,48 @@ describe('npm start (embedded mode)', () => {
     }
   });
 
+  it('serves a card generator\'s sync through the gateway: project, batch with decks, list, groups, delete, /me counts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
+    let running: Started | undefined;
+    try {
+      running = await startEmbedded(dataDir);
+      const token = /demo token \(every scope\): (\S+)/.exec(running.output())?.[1] ?? '';
+      const api = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${running?.base ?? ''}/api/v1${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const project = await api('POST', '/projects', { name: 'Sync test' });
+      expect(project.status).toBe(201);
+      const projectId = (project.body.data as { id: number }).id;
+      const cards = Array.from({ length: 120 }, (_, index) => ({ unique_id: `card-${String(index)}`, name: `Card ${String(index)}`, deck_names: index < 60 ? 'Draw' : 'Market', card_mask_type: 'rectangle_rounded' }));
+      const written = await api('POST', `/projects/${String(projectId)}/components/batch`, { type: 'card', components: cards });
+      expect(written.status).toBe(201);
+      expect(written.body).toMatchObject({ created: 120, updated: 0, deleted: 0, errors: [], internalizing: false });
+      expect((await api('POST', `/projects/${String(projectId)}/components/batch`, { type: 'card', components: cards })).status).toBe(200);
+
+      const page = await api('GET', `/projects/${String(projectId)}/components?per_page=50&type=card`);
+      expect(page.body.meta).toMatchObject({ total: 120, last_page: 3, per_page: 50 });
+      expect((page.body.links as { next: string }).next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/projects\/\d+\/components\?.*type=card/);
+      expect((page.body.data as { card_mask_type: string; deck_names: string[] }[])[0]).toMatchObject({ card_mask_type: 'default:rectangle_rounded', deck_names: ['Draw'] });
+      const groups = await api('GET', `/projects/${String(projectId)}/groups?include_members=true`);
+      expect((groups.body.data as { name: string; member_count: number }[]).map((group) => [group.name, group.member_count])).toEqual([['Draw', 60], ['Market', 60]]);
+      expect(await api('DELETE', `/projects/${String(projectId)}/components/card-0`)).toEqual({ status: 200, body: { deleted: true } });
+      const me = await api('GET', '/me');
+      expect(me.body.projects).toMatchObject({ count: 1, unlocked_count: 1 });
+      const read = await api('GET', `/projects/${String(projectId)}`);
+      expect((read.body.data as { component_count: number }).component_count).toBe(119);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    } finally {
+      running?.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad setting with one line naming it', async () => {
     const child = spawn(process.execPath, [startScript], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -20,7 +20,8 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Ko
   const app = createServiceApp({
     service: 'catalog',
     logger,
-    jsonLimit: '8mb',
+    // A full batch: 500 rows, each with up to 20,000 characters of description and notes.
+    jsonLimit: '32mb',
     readiness: { database: () => pingDatabase(orm), bus: () => bus.ping() },
   });
   // Only the gateway reaches the catalog; its X-Forwarded-* give the public URLs pagination links use.

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
-import { findProject, findWritableProject } from '../store/projects.ts';
+import { findProject, lockWritableProject } from '../store/projects.ts';
 import { replaceMembers } from '../store/group-members.ts';
 import { createGroup, deleteGroup, findGroup, listGroups, membersOf, renameGroup } from '../store/groups.ts';
 import { presentGroup } from './group-presenter.ts';
@@ -51,7 +51,7 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
     const { project: projectId } = parseRequest(projectParam, ctx.params);
     const body = parseRequest(createBody, ctx.request.body);
     const { group, created } = await orm.em.fork().transactional(async (tx) => {
-      const project = await findWritableProject(tx, principalOf(ctx).designerId, projectId);
+      const project = await lockWritableProject(tx, principalOf(ctx).designerId, projectId);
       return createGroup(tx, project.id, body.kind, body.name);
     });
     ctx.status = created ? 201 : 200;
@@ -62,7 +62,7 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
     const params = parseRequest(groupParams, ctx.params);
     const body = parseRequest(changeBody, ctx.request.body);
     const group = await orm.em.fork().transactional(async (tx) => {
-      const project = await findWritableProject(tx, principalOf(ctx).designerId, params.project);
+      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
       const found = await findGroup(tx, project.id, params.group);
       if (body.kind !== undefined && body.kind !== found.kind) throw Problem.validation({ kind: ['cannot be changed: create a group of the other kind instead'] });
       await renameGroup(tx, found, body);
@@ -74,7 +74,7 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
   router.delete('/:group', async (ctx) => {
     const params = parseRequest(groupParams, ctx.params);
     await orm.em.fork().transactional(async (tx) => {
-      const project = await findWritableProject(tx, principalOf(ctx).designerId, params.project);
+      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
       await deleteGroup(tx, await findGroup(tx, project.id, params.group));
     });
     ctx.body = { deleted: true, components_retained: true };
@@ -85,7 +85,7 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
     const body = parseRequest(membersBody, ctx.request.body);
     const em = orm.em.fork();
     const group = await em.transactional(async (tx) => {
-      const project = await findWritableProject(tx, principalOf(ctx).designerId, params.project);
+      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
       const found = await findGroup(tx, project.id, params.group);
       await replaceMembers(tx, found, body.members);
       return found;

@@ -7,7 +7,7 @@ import { matchRows } from '../domain/write-matching.ts';
 import { customMasks } from './custom-masks.ts';
 import { Component } from './entities/component.ts';
 import { setGroupNames, type GroupNamesEntry } from './group-membership.ts';
-import { findWritableProject } from './projects.ts';
+import { lockWritableProject } from './projects.ts';
 
 export interface ComponentWrite {
   type: CreatableType;
@@ -42,9 +42,6 @@ export interface WriteSettings {
   /** Artwork already under this URL is the designer's own storage and is never copied again. */
   storedArtworkBaseUrl: string | undefined;
 }
-
-/** Serializes writes to one project's components (the first key is an arbitrary namespace). */
-const COMPONENT_WRITE_LOCK = 0x434f4d50;
 
 /** Defaults a created row starts from before the sent values apply. */
 function createDefaults(type: CreatableType): ComponentValues {
@@ -99,8 +96,7 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
   const path = (index: number) => (write.single ? 'component' : `components.${String(index)}`);
 
   return em.transactional(async (tx) => {
-    const project = await findWritableProject(tx, principal.designerId, projectId);
-    await tx.execute('select pg_advisory_xact_lock(?, ?)', [COMPONENT_WRITE_LOCK, project.id]);
+    const project = await lockWritableProject(tx, principal.designerId, projectId);
     const names = [...new Set(rows.map((row) => row.values.name).filter((name) => typeof name === 'string'))];
     const candidates = await tx.find(Component, {
       projectId: project.id,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { Component } from './entities/component.ts';
-import { findWritableProject } from './projects.ts';
+import { lockWritableProject } from './projects.ts';
 
 export interface ComponentFilter {
   type?: ComponentType | undefined;
@@ -93,7 +93,7 @@ function recordDeletion(em: EntityManager, principal: Principal, projectId: numb
 /** `DELETE components[?type=]`: only the rows stamped with the caller's source tag. */
 export async function deleteOwnComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {
   return em.transactional(async (tx) => {
-    const project = await findWritableProject(tx, principal.designerId, projectId);
+    const project = await lockWritableProject(tx, principal.designerId, projectId);
     const deleted = await tx.execute<{ type: string }[]>(
       `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning type`,
       type ? [project.id, principal.source, type] : [project.id, principal.source],
@@ -109,7 +109,7 @@ export async function deleteOwnComponents(em: EntityManager, principal: Principa
 /** `DELETE components/{uniqueId}`: 404 when absent, 403 `forbidden` when another source owns it. */
 export async function deleteComponent(em: EntityManager, principal: Principal, projectId: number, uniqueId: string): Promise<void> {
   await em.transactional(async (tx) => {
-    const project = await findWritableProject(tx, principal.designerId, projectId);
+    const project = await lockWritableProject(tx, principal.designerId, projectId);
     const component = await tx.findOne(Component, { projectId: project.id, uniqueId });
     if (!component) throw Problem.notFound('component');
     if (component.source !== principal.source) {

@@ -40,6 +40,20 @@ export async function findWritableProject(em: EntityManager, designerId: number,
   return project;
 }
 
+/** Serializes writes to one project's components and groups (the first key is an arbitrary namespace). */
+const PROJECT_WRITE_LOCK = 0x434f4d50;
+
+/**
+ * The designer's project for a write to its components or groups, held until the transaction
+ * ends: two tools syncing one project cannot both create a `unique_id` or a group name, and the
+ * project's events are committed in the order they are published.
+ */
+export async function lockWritableProject(em: EntityManager, designerId: number, id: number): Promise<Project> {
+  const project = await findWritableProject(em, designerId, id);
+  await em.execute('select pg_advisory_xact_lock(?, ?)', [PROJECT_WRITE_LOCK, project.id]);
+  return project;
+}
+
 export async function listProjects(em: EntityManager, designerId: number, offset: number, limit: number): Promise<{ rows: Project[]; total: number }> {
   const [rows, total] = await em.findAndCount(Project, { designerId }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
   return { rows, total };

@@ -196,6 +196,16 @@ export function componentWriteSuite(world: CatalogWorld): void {
       expect(await listAll(world, me, projectId, '&name=gold')).toEqual([]);
     });
 
+    it('serializes concurrent batches on one project: the same new rows sent by three tools at once are created once', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const components = rows(50, (index) => ({ unique_id: `same-${String(index)}`, name: `Same ${String(index)}`, deck_names: 'Shared' }));
+      const answers = await Promise.all([0, 1, 2].map(() => batch(world, me, projectId, { type: 'card', components })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+      expect(answers.map((answer) => answer.body.created).sort()).toEqual([0, 0, 50]);
+      expect(await listAll(world, me, projectId)).toHaveLength(50);
+    });
+
     it('refuses a unique_id twice in one batch, or one that belongs to another type, with 422 and nothing written', async () => {
       const me = someone();
       const projectId = await newProject(world, me);

@@ -52,6 +52,14 @@ export function groupSuite(world: CatalogWorld): void {
       expect(stacks.body.data).toEqual([expect.objectContaining({ kind: 'stack', member_count: 0, members: [] })]);
     });
 
+    it('creates one group when the same name is posted five times at once', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => createGroup(me, projectId, { kind: 'stack', name: index % 2 ? 'Gems' : 'gems' })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+    });
+
     it('renames and moves, refuses a rename onto a used name with 409 name_taken, and never changes kind', async () => {
       const me = someone();
       const projectId = await newProject(world, me);

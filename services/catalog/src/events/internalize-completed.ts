@@ -1,7 +1,9 @@
-import { Topics, decodeEnvelope, enqueueEvents, eventMessage, type Database, type Logger, type SubscribeOptions } from '@boardsync/kit';
+import { Topics, decodeEnvelope, enqueueEvents, type Database, type Logger, type SubscribeOptions } from '@boardsync/kit';
 import { rewriteArtwork } from '../domain/artwork.ts';
 import { Component } from '../store/entities/component.ts';
 import { Project } from '../store/entities/project.ts';
+import { lockProjectWrites } from '../store/projects.ts';
+import { componentsChanged, sharedType } from './catalog-events.ts';
 
 /**
  * Consumes `asset.internalize.completed`: points each copied artwork field at its stored copy,
@@ -22,6 +24,7 @@ export function internalizeCompletedConsumer(orm: Database, logger: Logger): Sub
       await orm.em.fork().transactional(async (tx) => {
         const project = await tx.findOne(Project, { id: projectId, designerId: envelope.designerId });
         if (!project) return;
+        await lockProjectWrites(tx, project.id);
         const components = await tx.find(Component, { projectId, id: { $in: [...new Set(rewritten.map((entry) => entry.componentId))] } });
         const byId = new Map(components.map((component) => [component.id, component]));
         const changed = new Set<Component>();
@@ -32,24 +35,8 @@ export function internalizeCompletedConsumer(orm: Database, logger: Logger): Sub
         if (changed.size === 0) return;
         const now = new Date();
         for (const component of changed) component.updatedAt = now;
-        const types = [...new Set([...changed].map((component) => component.type))];
-        enqueueEvents(tx, [
-          eventMessage(
-            String(projectId),
-            {
-              $case: 'componentsChanged',
-              value: {
-                projectId,
-                type: types.length === 1 ? (types[0] ?? '') : '',
-                created: 0,
-                updated: changed.size,
-                deleted: 0,
-                components: [...changed].map((component) => ({ id: component.id, name: component.name ?? '', type: component.type })),
-              },
-            },
-            { designerId: envelope.designerId, source: envelope.source, requestId: envelope.requestId },
-          ),
-        ]);
+        const updated = [...changed];
+        enqueueEvents(tx, [componentsChanged(projectId, { type: sharedType(updated.map((component) => component.type)), created: [], updated, deleted: 0 }, envelope)]);
         await tx.flush();
       });
     },

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, enqueueEvents, eventMessage, type FieldErrors, type Principal } from '@boardsync/kit';
+import { Problem, enqueueEvents, type FieldErrors, type Principal } from '@boardsync/kit';
 import { artworkOf } from '../domain/artwork.ts';
-import { parseComponentRow, type ComponentRow, type ComponentValues } from '../domain/component-input.ts';
+import { parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
 import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
 import { matchRows } from '../domain/write-matching.ts';
+import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
+import { upsertRows } from './component-upsert.ts';
 import { customMasks } from './custom-masks.ts';
 import { Component } from './entities/component.ts';
 import { setGroupNames, type GroupNamesEntry } from './group-membership.ts';
@@ -41,30 +43,6 @@ export interface WriteOutcome {
 export interface WriteSettings {
   /** Artwork already under this URL is the designer's own storage and is never copied again. */
   storedArtworkBaseUrl: string | undefined;
-}
-
-/** Defaults a created row starts from before the sent values apply. */
-function createDefaults(type: CreatableType): ComponentValues {
-  return {
-    quantity: 1,
-    imageRotation: 0,
-    maskImage: false,
-    ...(type === 'card' ? { cardMaskType: 'none' } : {}),
-    ...(type === 'token' ? { shape: 'none' } : {}),
-  };
-}
-
-const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** Applies the sent values; returns whether any stored value really changed. */
-function applyValues(component: Component, values: ComponentValues): boolean {
-  let changed = false;
-  for (const [property, value] of Object.entries(values) as [keyof ComponentValues, unknown][]) {
-    if (sameValue(component[property], value)) continue;
-    Object.assign(component, { [property]: value });
-    changed = true;
-  }
-  return changed;
 }
 
 function validated(write: ComponentWrite, masks: Awaited<ReturnType<typeof customMasks>>): ComponentRow[] {
@@ -106,36 +84,7 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
     if ('errors' in matching) throw rowsRefused(matching.errors, write.single);
 
     const now = new Date();
-    const written: { index: number; component: Component; row: ComponentRow; created: boolean }[] = [];
-    const changed = new Set<Component>();
-    const keptArtwork = new Set<string>();
-    for (const { row, target, uniqueId } of matching.matched) {
-      if (target) {
-        const artworkKept = row.artworkOmitted.some((property) => target[property] !== null && target[property] !== undefined);
-        if (applyValues(target, { ...row.values }) || target.uniqueId !== uniqueId) {
-          target.uniqueId = uniqueId;
-          target.updatedAt = now;
-          changed.add(target);
-        }
-        if (artworkKept) keptArtwork.add(target.name ?? target.uniqueId);
-        written.push({ index: row.index, component: target, row, created: false });
-      } else {
-        const component = tx.create(Component, {
-          projectId: project.id,
-          type: write.type,
-          uniqueId,
-          source: principal.source,
-          ...createDefaults(write.type),
-          ...row.values,
-          maskImage: row.values.maskImage ?? false,
-          imageRotation: row.values.imageRotation ?? 0,
-          createdAt: now,
-          updatedAt: now,
-        });
-        written.push({ index: row.index, component, row, created: true });
-      }
-    }
-    await tx.flush();
+    const { written, changed, keptArtwork } = await upsertRows(tx, { projectId: project.id, type: write.type, source: principal.source, now }, matching.matched);
 
     const problems: RowProblem[] = [];
     const kind = groupKindOf(write.type);
@@ -164,38 +113,14 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
       const base = settings.storedArtworkBaseUrl;
       const artwork = written.flatMap(({ component }) => artworkOf(component)).filter((location) => base === undefined || !location.url.startsWith(base));
       if (artwork.length > 0) {
-        enqueueEvents(tx, [
-          eventMessage(
-            String(project.id),
-            { $case: 'internalizeRequested', value: { projectId: project.id, artwork, storageLimitBytes: principal.plan.storageLimitBytes } },
-            { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
-          ),
-        ]);
+        enqueueEvents(tx, [internalizeRequested(project.id, artwork, principal.plan.storageLimitBytes, principal)]);
         internalizing = true;
       }
     }
 
-    const created = written.filter((entry) => entry.created);
-    const edited = written.filter((entry) => !entry.created && changed.has(entry.component));
-    if (created.length + edited.length + deleted > 0) {
-      enqueueEvents(tx, [
-        eventMessage(
-          String(project.id),
-          {
-            $case: 'componentsChanged',
-            value: {
-              projectId: project.id,
-              type: write.type,
-              created: created.length,
-              updated: edited.length,
-              deleted,
-              components: [...created, ...edited].map(({ component }) => ({ id: component.id, name: component.name ?? '', type: component.type })),
-            },
-          },
-          { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
-        ),
-      ]);
-    }
+    const created = written.filter((entry) => entry.created).map(({ component }) => component);
+    const edited = written.filter((entry) => !entry.created && changed.has(entry.component)).map(({ component }) => component);
+    if (created.length + edited.length + deleted > 0) enqueueEvents(tx, [componentsChanged(project.id, { type: write.type, created, updated: edited, deleted }, principal)]);
     await tx.flush();
 
     return {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
+import { Problem, enqueueEvents, type Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
+import { componentsChanged, sharedType } from '../events/catalog-events.ts';
 import { Component } from './entities/component.ts';
 import { lockWritableProject } from './projects.ts';
 
@@ -79,15 +80,8 @@ export async function componentCounts(em: EntityManager, projectIds: readonly nu
 }
 
 function recordDeletion(em: EntityManager, principal: Principal, projectId: number, types: readonly string[]): void {
-  const distinct = [...new Set(types)];
-  enqueueEvents(em, [
-    eventMessage(
-      String(projectId),
-      // A bulk delete across several types is still one write, so one event; its `type` is then empty.
-      { $case: 'componentsChanged', value: { projectId, type: distinct.length === 1 ? (distinct[0] ?? '') : '', created: 0, updated: 0, deleted: types.length, components: [] } },
-      { designerId: principal.designerId, source: principal.source, requestId: principal.requestId },
-    ),
-  ]);
+  // A bulk delete across several types is still one write, so one event (its `type` then empty).
+  enqueueEvents(em, [componentsChanged(projectId, { type: sharedType(types), created: [], updated: [], deleted: types.length }, principal)]);
 }
 
 /** `DELETE components[?type=]`: only the rows stamped with the caller's source tag. */

@@ -50,8 +50,13 @@ const PROJECT_WRITE_LOCK = 0x434f4d50;
  */
 export async function lockWritableProject(em: EntityManager, designerId: number, id: number): Promise<Project> {
   const project = await findWritableProject(em, designerId, id);
-  await em.execute('select pg_advisory_xact_lock(?, ?)', [PROJECT_WRITE_LOCK, project.id]);
+  await lockProjectWrites(em, project.id);
   return project;
+}
+
+/** The same lock for the catalog's own writes (artwork rewrites), which no API lock state refuses. */
+export async function lockProjectWrites(em: EntityManager, projectId: number): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?, ?)', [PROJECT_WRITE_LOCK, projectId]);
 }
 
 export async function listProjects(em: EntityManager, designerId: number, offset: number, limit: number): Promise<{ rows: Project[]; total: number }> {

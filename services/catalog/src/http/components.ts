@@ -1,9 +1,10 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { CREATABLE_TYPES, LISTABLE_TYPES, isListableType } from '../domain/component-types.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
-import { writeComponents, type WriteSettings } from '../store/component-writes.ts';
+import { writeComponents, type ComponentWrite, type WriteSettings } from '../store/component-writes.ts';
 import { deleteComponent, deleteOwnComponents, groupNamesOf, listComponents } from '../store/components.ts';
 import { findProject } from '../store/projects.ts';
 import { presentComponent } from './component-presenter.ts';
@@ -24,19 +25,38 @@ const creatableType = z.enum(CREATABLE_TYPES, {
 });
 const flag = z.boolean({ error: 'must be true or false' }).default(false);
 
-const singleBody = z.object({
-  type: creatableType,
-  component: z.record(z.string(), z.unknown(), { error: 'is required: one component object' }),
-  match_by_name: flag,
-  internalize_images: flag,
-});
-const batchBody = z.object({
-  type: creatableType,
-  components: z.array(z.unknown(), { error: 'is required: an array of component objects' }).max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`),
-  match_by_name: flag,
-  remove_missing: flag,
-  internalize_images: flag,
-});
+/** `POST components`: "behaves as a batch of one". */
+const singleWrite = z
+  .object({
+    type: creatableType,
+    component: z.record(z.string(), z.unknown(), { error: 'is required: one component object' }),
+    match_by_name: flag,
+    internalize_images: flag,
+  })
+  .transform((body): ComponentWrite => ({
+    type: body.type,
+    rows: [body.component],
+    single: true,
+    matchByName: body.match_by_name,
+    removeMissing: false,
+    internalizeImages: body.internalize_images,
+  }));
+const batchWrite = z
+  .object({
+    type: creatableType,
+    components: z.array(z.unknown(), { error: 'is required: an array of component objects' }).max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`),
+    match_by_name: flag,
+    remove_missing: flag,
+    internalize_images: flag,
+  })
+  .transform((body): ComponentWrite => ({
+    type: body.type,
+    rows: body.components,
+    single: false,
+    matchByName: body.match_by_name,
+    removeMissing: body.remove_missing,
+    internalizeImages: body.internalize_images,
+  }));
 const listQuery = z.object({ type: listableType.optional(), name: z.string().optional(), unique_id: z.string().optional() });
 const deleteQuery = z.object({ type: listableType.optional() });
 
@@ -57,35 +77,14 @@ export function componentsRouter(orm: Database, principalSecret: string, setting
     ctx.body = paginate(rows.map((row) => presentComponent(row, groups.get(row.id))), total, request, publicPath(ctx), filters);
   });
 
-  router.post('/', async (ctx) => {
+  const answerWrite = (body: z.ZodType<ComponentWrite>): Middleware => async (ctx) => {
     const { project } = parseRequest(projectParam, ctx.params);
-    const body = parseRequest(singleBody, ctx.request.body);
-    const result = await writeComponents(orm.em.fork(), principalOf(ctx), project, {
-      type: body.type,
-      rows: [body.component],
-      single: true,
-      matchByName: body.match_by_name,
-      removeMissing: false,
-      internalizeImages: body.internalize_images,
-    }, settings);
+    const result = await writeComponents(orm.em.fork(), principalOf(ctx), project, parseRequest(body, ctx.request.body), settings);
     ctx.status = result.created > 0 ? 201 : 200;
     ctx.body = result;
-  });
-
-  router.post('/batch', async (ctx) => {
-    const { project } = parseRequest(projectParam, ctx.params);
-    const body = parseRequest(batchBody, ctx.request.body);
-    const result = await writeComponents(orm.em.fork(), principalOf(ctx), project, {
-      type: body.type,
-      rows: body.components,
-      single: false,
-      matchByName: body.match_by_name,
-      removeMissing: body.remove_missing,
-      internalizeImages: body.internalize_images,
-    }, settings);
-    ctx.status = result.created > 0 ? 201 : 200;
-    ctx.body = result;
-  });
+  };
+  router.post('/', answerWrite(singleWrite));
+  router.post('/batch', answerWrite(batchWrite));
 
   router.delete('/', async (ctx) => {
     const { project } = parseRequest(projectParam, ctx.params);

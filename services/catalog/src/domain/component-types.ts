@@ -7,7 +7,6 @@ export type ComponentType = CreatableType | (typeof LEGACY_TYPES)[number];
 
 export const LISTABLE_TYPES = [...CREATABLE_TYPES, ...LEGACY_TYPES] as const;
 
-export const isCreatableType = (value: string): value is CreatableType => (CREATABLE_TYPES as readonly string[]).includes(value);
 export const isListableType = (value: string): value is ComponentType => (LISTABLE_TYPES as readonly string[]).includes(value);
 
 /** The write fields of spec §2, including the older alias `die_face_urls`. */

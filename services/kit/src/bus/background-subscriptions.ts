@@ -9,11 +9,10 @@ import type { EventBus, SubscribeOptions, Subscription } from './port.ts';
 export class BackgroundSubscriptions {
   private readonly stopped = new AbortController();
   private readonly joined: Subscription[] = [];
-  /** Settles when every consumer has joined (or the set was closed first). */
-  readonly ready: Promise<void>;
 
   constructor(bus: EventBus, consumers: readonly SubscribeOptions[], logger: Logger) {
-    this.ready = Promise.all(consumers.map((consumer) => this.join(bus, consumer, logger))).then(() => undefined);
+    // Each join catches its own failures and retries until closed, so nothing here can reject.
+    for (const consumer of consumers) void this.join(bus, consumer, logger);
   }
 
   private async join(bus: EventBus, consumer: SubscribeOptions, logger: Logger): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
+import { Component } from '../../src/store/entities/component.ts';
 import { batch, changesOf, listAll, newProject, send, type ComponentBody, type Problem } from '../support/components.ts';
 import type { CatalogWorld, Caller } from '../support/world.ts';
 
@@ -49,6 +50,21 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       expect(clamped.body.meta.per_page).toBe(200);
       const badType = await send<Problem>(world, me, 'GET', `/api/v1/projects/${String(projectId)}/components?type=meeple`);
       expect(badType.status).toBe(422);
+    });
+
+    it('reads, filters and deletes legacy types that can no longer be created', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const em = world.orm.em.fork();
+      for (const type of ['cube', 'packaging']) {
+        em.create(Component, { projectId, type, uniqueId: `old-${type}`, name: `Old ${type}`, source: 'api:personal', maskImage: false, imageRotation: 0, quantity: 4 });
+      }
+      await em.flush();
+      expect((await listAll(world, me, projectId, '&type=cube')).map((row) => [row.unique_id, row.type, row.quantity])).toEqual([['old-cube', 'cube', 4]]);
+      expect((await listAll(world, me, projectId, '&type=packaging')).map((row) => row.unique_id)).toEqual(['old-packaging']);
+      const deleted = await send<{ deleted: number }>(world, me, 'DELETE', `/api/v1/projects/${String(projectId)}/components?type=cube`);
+      expect(deleted.body).toEqual({ deleted: 1 });
+      expect((await listAll(world, me, projectId)).map((row) => row.type)).toEqual(['packaging']);
     });
 
     it('counts components on the project list and read', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldErrors } from '@boardsync/kit';
 import { DIE_TYPES, QUARTER_TURNS, groupKindOf, honouredFields, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
 import { resolveMask, type CustomMaskRef } from './mask-library.ts';
+import { isWebUrl } from './web-url.ts';
 
 /** Stored component values a row sets; a property left out is left untouched on update. */
 export interface ComponentValues {
@@ -63,14 +64,6 @@ const line = z.preprocess(blankIsNull, z.string().trim().max(255, 'may not be lo
 const text = z.preprocess(blankIsNull, z.string().max(MAX_TEXT, `may not be longer than ${String(MAX_TEXT)} characters`).nullable());
 const measure = z.preprocess(numberLike, z.number({ error: 'must be a number' }).min(0, 'may not be negative').max(1_000_000).nullable());
 const scale = z.preprocess(numberLike, z.number({ error: 'must be a number' }).positive('must be greater than 0').max(1000).nullable());
-
-export function isWebUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 const webUrl = z.string().trim().max(MAX_URL, `may not be longer than ${String(MAX_URL)} characters`).refine(isWebUrl, 'must be an http or https URL');
 const hexColour = z.preprocess(

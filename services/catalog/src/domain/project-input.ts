@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebUrl } from './web-url.ts';
 
 const text = (max: number) => z.string().max(max, `may not be longer than ${String(max)} characters`).nullable();
 const whole = (min: number, max?: number) => {
@@ -6,17 +7,7 @@ const whole = (min: number, max?: number) => {
   if (max !== undefined) schema = schema.max(max, `may not be greater than ${String(max)}`);
   return schema.nullable();
 };
-const webUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be an http or https URL')
-  .nullable();
+const webUrl = z.string().max(2048).refine(isWebUrl, 'must be an http or https URL').nullable();
 
 /**
  * The writable project fields (spec §4 and §8). `catalog_id` is a string; an integer is accepted

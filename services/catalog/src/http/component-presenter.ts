@@ -1,7 +1,7 @@
 import type { Component } from '../store/entities/component.ts';
 import type { GroupNames } from '../store/components.ts';
+import { iso } from './iso-time.ts';
 
-const iso = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;
 const TWO_SIDED = new Set(['card', 'token', 'board', 'coin']);
 
 /** Spec §2 Component. `flippable`: a two-sided type with a back to show (artwork or colour). */

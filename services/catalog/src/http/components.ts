@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
+import { projectParam } from './params.ts';
 import { CREATABLE_TYPES, LISTABLE_TYPES, isListableType } from '../domain/component-types.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { writeComponents, type ComponentWrite, type WriteSettings } from '../store/component-writes.ts';
@@ -13,7 +14,6 @@ import { publicPath } from './public-url.ts';
 export const MAX_COMPONENTS_PER_PAGE = 200;
 export const MAX_BATCH_ROWS = 500;
 
-const projectParam = z.object({ project: z.coerce.number().int().positive() });
 
 const listableType = z.enum(LISTABLE_TYPES, { error: `must be one of ${LISTABLE_TYPES.join(', ')}` });
 const creatableType = z.enum(CREATABLE_TYPES, {

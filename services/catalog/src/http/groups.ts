@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
+import { projectParam } from './params.ts';
 import { findProject, lockWritableProject } from '../store/projects.ts';
 import { replaceMembers } from '../store/group-members.ts';
 import { createGroup, deleteGroup, findGroup, listGroups, membersOf, renameGroup } from '../store/groups.ts';
 import { presentGroup } from './group-presenter.ts';
 
-const projectParam = z.object({ project: z.coerce.number().int().positive() });
 const groupParams = projectParam.extend({ group: z.coerce.number().int().positive() });
 const kind = z.enum(['deck', 'stack'], { error: 'must be deck or stack' });
 const groupName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'may not be longer than 255 characters');

@@ -1,6 +1,5 @@
 import type { Project } from '../store/entities/project.ts';
-
-const iso = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;
+import { iso } from './iso-time.ts';
 
 /** Spec §2 Project. */
 export function presentProject(project: Project, componentCount: number) {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
-import { z } from 'zod';
+import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { componentCounts } from '../store/components.ts';
@@ -8,7 +8,6 @@ import { changeProject, createProject, findProject, listProjects } from '../stor
 import { presentProject } from './presenters.ts';
 import { publicPath } from './public-url.ts';
 
-const projectParam = z.object({ project: z.coerce.number().int().positive() });
 export const MAX_PROJECTS_PER_PAGE = 200;
 
 /** Spec §4 Projects. Every query is scoped to the caller's designer. */

@@ -18,6 +18,7 @@ export {
 export type { DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
 export { KafkaBus, type KafkaBusOptions } from './bus/kafka.ts';
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';
+export { placeholders } from './db/placeholders.ts';
 export { openDatabase, pingDatabase, type Database, type DatabaseSettings, type Entities, type Migrations } from './db/database.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration } from './outbox/outbox-migration.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, enqueueEvents, type Principal } from '@boardsync/kit';
+import { Problem, enqueueEvents, placeholders, type Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { componentsChanged, sharedType } from '../events/catalog-events.ts';
 import { Component } from './entities/component.ts';
@@ -56,7 +56,7 @@ export async function groupNamesOf(em: EntityManager, componentIds: readonly num
   if (componentIds.length === 0) return result;
   const rows = await em.execute<{ component_id: number; kind: string; name: string }[]>(
     `select m.component_id, g.kind, g.name from group_member m join component_group g on g.id = m.group_id
-      where m.component_id in (${componentIds.map(() => '?').join(', ')})
+      where m.component_id in (${placeholders(componentIds)})
       order by g.position asc nulls last, g.id`,
     [...componentIds],
   );
@@ -72,7 +72,7 @@ export async function componentCounts(em: EntityManager, projectIds: readonly nu
   const counts = new Map<number, number>(projectIds.map((id) => [id, 0]));
   if (projectIds.length === 0) return counts;
   const rows = await em.execute<{ project_id: number; count: string | number }[]>(
-    `select project_id, count(*) as count from component where project_id in (${projectIds.map(() => '?').join(', ')}) group by project_id`,
+    `select project_id, count(*) as count from component where project_id in (${placeholders(projectIds)}) group by project_id`,
     [...projectIds],
   );
   for (const row of rows) counts.set(row.project_id, Number(row.count));

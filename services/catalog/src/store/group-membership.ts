@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { placeholders } from '@boardsync/kit';
 import { groupNameKey, maskOf, memberTypeOf, type GroupKind } from '../domain/group-rules.ts';
 import type { Component } from './entities/component.ts';
 import { ComponentGroup } from './entities/component-group.ts';
@@ -84,7 +85,7 @@ async function memberMasks(em: EntityManager, groupIds: readonly number[]): Prom
   const rows = await em.execute<{ group_id: number; component_id: number; type: string; shape: string | null; card_mask_type: string | null }[]>(
     `select m.group_id, m.component_id, c.type, c.shape, c.card_mask_type
        from group_member m join component c on c.id = m.component_id
-      where m.group_id in (${groupIds.map(() => '?').join(', ')})`,
+      where m.group_id in (${placeholders(groupIds)})`,
     [...groupIds],
   );
   for (const row of rows) result.get(row.group_id)?.set(row.component_id, maskOf({ type: row.type, shape: row.shape, cardMaskType: row.card_mask_type }));
@@ -95,7 +96,7 @@ async function memberMasks(em: EntityManager, groupIds: readonly number[]): Prom
 async function endPositions(em: EntityManager, groupIds: readonly number[]): Promise<Map<number, number>> {
   if (groupIds.length === 0) return new Map();
   const rows = await em.execute<{ group_id: number; next: number | null }[]>(
-    `select group_id, max(position) + 1 as next from group_member where group_id in (${groupIds.map(() => '?').join(', ')}) group by group_id`,
+    `select group_id, max(position) + 1 as next from group_member where group_id in (${placeholders(groupIds)}) group by group_id`,
     [...groupIds],
   );
   return new Map(rows.map((row) => [row.group_id, row.next ?? 0]));

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem } from '@boardsync/kit';
+import { Problem, placeholders } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import { ComponentGroup } from './entities/component-group.ts';
 
@@ -36,7 +36,7 @@ export async function membersOf(em: EntityManager, groupIds: readonly number[]):
   >(
     `select m.group_id, m.component_id, c.unique_id, c.name, m.position, coalesce(m.count, c.quantity) as count, m.face_up, c.source
        from group_member m join component c on c.id = m.component_id
-      where m.group_id in (${groupIds.map(() => '?').join(', ')})
+      where m.group_id in (${placeholders(groupIds)})
       order by m.group_id, m.position asc nulls last, m.id`,
     [...groupIds],
   );

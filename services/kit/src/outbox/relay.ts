@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { EventBus } from '../bus/port.ts';
 import { backoffDelay, sleep } from '../bus/backoff.ts';
 import type { Database } from '../db/database.ts';
+import { placeholders } from '../db/placeholders.ts';
 import type { Logger } from '../logger.ts';
 import { OUTBOX_LANES } from './lanes.ts';
 
@@ -120,7 +121,7 @@ export class OutboxRelay {
         })),
       );
       const ids = rows.map((row) => String(row.id));
-      await em.execute(`update outbox_message set sent_at = now() where id in (${ids.map(() => '?').join(', ')})`, ids);
+      await em.execute(`update outbox_message set sent_at = now() where id in (${placeholders(ids)})`, ids);
       return rows.length;
     });
   }

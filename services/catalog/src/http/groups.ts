@@ -1,10 +1,13 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { projectParam } from './params.ts';
 import { findProject, lockWritableProject } from '../store/projects.ts';
 import { replaceMembers } from '../store/group-members.ts';
 import { createGroup, deleteGroup, findGroup, listGroups, membersOf, renameGroup } from '../store/groups.ts';
+import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { presentGroup } from './group-presenter.ts';
 
 const groupParams = projectParam.extend({ group: z.coerce.number().int().positive() });
@@ -58,25 +61,27 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
     ctx.body = { data: presentGroup(group) };
   });
 
+  /** Runs a change to the path's group in one transaction holding the project's write lock. */
+  const changeGroup = (em: EntityManager, ctx: Context, params: z.infer<typeof groupParams>, change: (tx: EntityManager, group: ComponentGroup) => Promise<void>): Promise<ComponentGroup> =>
+    em.transactional(async (tx) => {
+      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
+      const group = await findGroup(tx, project.id, params.group);
+      await change(tx, group);
+      return group;
+    });
+
   router.patch('/:group', async (ctx) => {
     const params = parseRequest(groupParams, ctx.params);
     const body = parseRequest(changeBody, ctx.request.body);
-    const group = await orm.em.fork().transactional(async (tx) => {
-      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
-      const found = await findGroup(tx, project.id, params.group);
+    const group = await changeGroup(orm.em.fork(), ctx, params, async (tx, found) => {
       if (body.kind !== undefined && body.kind !== found.kind) throw Problem.validation({ kind: ['cannot be changed: create a group of the other kind instead'] });
       await renameGroup(tx, found, body);
-      return found;
     });
     ctx.body = { data: presentGroup(group) };
   });
 
   router.delete('/:group', async (ctx) => {
-    const params = parseRequest(groupParams, ctx.params);
-    await orm.em.fork().transactional(async (tx) => {
-      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
-      await deleteGroup(tx, await findGroup(tx, project.id, params.group));
-    });
+    await changeGroup(orm.em.fork(), ctx, parseRequest(groupParams, ctx.params), deleteGroup);
     ctx.body = { deleted: true, components_retained: true };
   });
 
@@ -84,12 +89,7 @@ export function groupsRouter(orm: Database, principalSecret: string): Router {
     const params = parseRequest(groupParams, ctx.params);
     const body = parseRequest(membersBody, ctx.request.body);
     const em = orm.em.fork();
-    const group = await em.transactional(async (tx) => {
-      const project = await lockWritableProject(tx, principalOf(ctx).designerId, params.project);
-      const found = await findGroup(tx, project.id, params.group);
-      await replaceMembers(tx, found, body.members);
-      return found;
-    });
+    const group = await changeGroup(em, ctx, params, (tx, found) => replaceMembers(tx, found, body.members));
     ctx.body = { data: presentGroup(group, (await membersOf(em, [group.id])).get(group.id) ?? []) };
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@boardsync/kit';
-import { DIE_TYPES, QUARTER_TURNS, groupKindOf, honouredFields, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
+import { DIE_TYPES, QUARTER_TURNS, groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
 import { resolveMask, type CustomMaskRef } from './mask-library.ts';
 import { isWebUrl } from './web-url.ts';
 
@@ -219,17 +219,17 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
     if (faces !== undefined && values.dieFaces && values.dieFaces.length > faces) fail(field ?? 'die_faces', `a ${String(values.size)} has ${String(faces)} faces; ${String(values.dieFaces.length)} face images were sent`);
   }
 
-  const maskField = type === 'card' ? 'card_mask_type' : type === 'token' ? 'shape' : undefined;
-  if (maskField && sent(input, maskField)) {
-    const value = blankIsNull(input[maskField]);
+  const mask = maskFieldOf(type);
+  if (mask && sent(input, mask.field)) {
+    const value = blankIsNull(input[mask.field]);
     if (value === null) {
-      values[maskField === 'shape' ? 'shape' : 'cardMaskType'] = 'none';
+      values[mask.property] = 'none';
     } else if (typeof value !== 'string') {
-      fail(maskField, 'must be a mask value from GET /masks');
+      fail(mask.field, 'must be a mask value from GET /masks');
     } else {
-      const resolved = resolveMask(type === 'card' ? 'card' : 'token', value, context.customMasks);
-      if (resolved === undefined) fail(maskField, `"${value}" is not a ${type} mask: use a value from GET /masks (or one of your custom mask names)`);
-      else values[maskField === 'shape' ? 'shape' : 'cardMaskType'] = resolved;
+      const resolved = resolveMask(mask.kind, value, context.customMasks);
+      if (resolved === undefined) fail(mask.field, `"${value}" is not a ${type} mask: use a value from GET /masks (or one of your custom mask names)`);
+      else values[mask.property] = resolved;
     }
   }
 

@@ -57,5 +57,12 @@ export function groupKindOf(type: string): 'deck' | 'stack' | undefined {
   return undefined;
 }
 
+/** The mask field a type carries (spec §2 Mask rules 1): cards `card_mask_type`, tokens `shape`; others none. */
+export function maskFieldOf(type: string): { field: 'card_mask_type' | 'shape'; property: 'cardMaskType' | 'shape'; kind: 'card' | 'token' } | undefined {
+  if (type === 'card') return { field: 'card_mask_type', property: 'cardMaskType', kind: 'card' };
+  if (type === 'token') return { field: 'shape', property: 'shape', kind: 'token' };
+  return undefined;
+}
+
 export const DIE_TYPES = ['d2', 'd3', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20'] as const;
 export const QUARTER_TURNS = [0, 90, 180, 270] as const;

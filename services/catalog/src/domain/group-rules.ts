@@ -1,3 +1,5 @@
+import { maskFieldOf } from './component-types.ts';
+
 /** Decks hold cards, stacks hold tokens. */
 export type GroupKind = 'deck' | 'stack';
 
@@ -12,7 +14,8 @@ export const memberTypeOf = (kind: GroupKind): 'card' | 'token' => (kind === 'de
 
 /** The mask a group member is cut with: a card's `card_mask_type`, a token's `shape` ("none" when unset). */
 export function maskOf(component: ShapedComponent): string {
-  return (component.type === 'card' ? component.cardMaskType : component.shape) ?? 'none';
+  const mask = maskFieldOf(component.type);
+  return (mask ? component[mask.property] : null) ?? 'none';
 }
 
 /**

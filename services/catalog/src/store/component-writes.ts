@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, enqueueEvents, type FieldErrors, type Principal } from '@boardsync/kit';
 import { artworkOf } from '../domain/artwork.ts';
 import { parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
-import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
+import { groupKindOf, maskFieldOf, type CreatableType } from '../domain/component-types.ts';
 import { matchRows } from '../domain/write-matching.ts';
 import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
 import { upsertRows } from './component-upsert.ts';
@@ -70,7 +70,8 @@ function rowsRefused(errors: FieldErrors, single: boolean): Problem {
  * artwork copies, and record one `components.changed` event if anything changed.
  */
 export async function writeComponents(em: EntityManager, principal: Principal, projectId: number, write: ComponentWrite, settings: WriteSettings): Promise<WriteOutcome> {
-  const rows = validated(write, await customMasks(em, principal.designerId));
+  // Only cards and tokens name masks; other writes need not read the designer's custom ones.
+  const rows = validated(write, maskFieldOf(write.type) ? await customMasks(em, principal.designerId) : []);
   const path = (index: number) => (write.single ? 'component' : `components.${String(index)}`);
 
   return em.transactional(async (tx) => {

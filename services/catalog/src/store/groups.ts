@@ -70,9 +70,10 @@ export async function ensureGroups(em: EntityManager, projectId: number, kind: G
   const found = new Map<string, { group: ComponentGroup; created: boolean }>();
   if (wanted.size === 0) return found;
   for (const group of await em.find(ComponentGroup, { projectId, kind, nameKey: { $in: [...wanted.keys()] } })) found.set(group.nameKey, { group, created: false });
+  const missing = [...wanted].filter(([nameKey]) => !found.has(nameKey));
+  if (missing.length === 0) return found;
   let position = await nextGroupPosition(em, projectId);
-  for (const [nameKey, name] of wanted) {
-    if (found.has(nameKey)) continue;
+  for (const [nameKey, name] of missing) {
     found.set(nameKey, { group: em.create(ComponentGroup, { projectId, kind, name, nameKey, position: position++ }), created: true });
   }
   await em.flush();

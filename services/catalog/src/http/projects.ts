@@ -3,7 +3,7 @@ import { parseRequest, principalOf, requirePrincipal, type Database } from '@boa
 import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
-import { componentCounts } from '../store/components.ts';
+import { componentCountOf, componentCounts } from '../store/components.ts';
 import { changeProject, createProject, findProject, listProjects } from '../store/projects.ts';
 import { presentProject } from './presenters.ts';
 import { publicPath } from './public-url.ts';
@@ -35,7 +35,7 @@ export function projectsRouter(orm: Database, principalSecret: string): Router {
     const { project: id } = parseRequest(projectParam, ctx.params);
     const em = orm.em.fork();
     const project = await findProject(em, principalOf(ctx).designerId, id);
-    ctx.body = { data: presentProject(project, (await componentCounts(em, [project.id])).get(project.id) ?? 0) };
+    ctx.body = { data: presentProject(project, await componentCountOf(em, project.id)) };
   });
 
   router.patch('/:project', async (ctx) => {
@@ -43,7 +43,7 @@ export function projectsRouter(orm: Database, principalSecret: string): Router {
     const body = parseRequest(projectChangeBody, ctx.request.body ?? {});
     const em = orm.em.fork();
     const { project } = await changeProject(em, principalOf(ctx), id, body);
-    ctx.body = { data: presentProject(project, (await componentCounts(em, [project.id])).get(project.id) ?? 0) };
+    ctx.body = { data: presentProject(project, await componentCountOf(em, project.id)) };
   });
 
   return router;

@@ -5,7 +5,6 @@ import type { MatchedRow } from '../domain/write-matching.ts';
 import { Component } from './entities/component.ts';
 
 export interface WrittenRow {
-  index: number;
   component: Component;
   row: ComponentRow;
   created: boolean;
@@ -63,7 +62,7 @@ export async function upsertRows(
         result.changed.add(existing);
       }
       if (keptArtwork) result.keptArtwork.add(existing.name ?? existing.uniqueId);
-      result.written.push({ index: row.index, component: existing, row, created: false });
+      result.written.push({ component: existing, row, created: false });
     } else {
       const component = em.create(Component, {
         projectId: target.projectId,
@@ -77,7 +76,7 @@ export async function upsertRows(
         createdAt: target.now,
         updatedAt: target.now,
       });
-      result.written.push({ index: row.index, component, row, created: true });
+      result.written.push({ component, row, created: true });
     }
   }
   await em.flush();

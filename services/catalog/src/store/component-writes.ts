@@ -45,11 +45,14 @@ export interface WriteSettings {
   storedArtworkBaseUrl: string | undefined;
 }
 
+/** Where a row's field errors are reported: `component` for a single write, `components.{index}` in a batch. */
+const rowPath = (write: ComponentWrite, index: number): string => (write.single ? 'component' : `components.${String(index)}`);
+
 function validated(write: ComponentWrite, masks: Awaited<ReturnType<typeof customMasks>>): ComponentRow[] {
   const errors: FieldErrors = {};
   const rows: ComponentRow[] = [];
   write.rows.forEach((raw, index) => {
-    const parsed = parseComponentRow(raw, index, { type: write.type, customMasks: masks, path: write.single ? 'component' : `components.${String(index)}` });
+    const parsed = parseComponentRow(raw, index, { type: write.type, customMasks: masks, path: rowPath(write, index) });
     if ('errors' in parsed) Object.assign(errors, parsed.errors);
     else rows.push(parsed.row);
   });
@@ -72,7 +75,6 @@ function rowsRefused(errors: FieldErrors, single: boolean): Problem {
 export async function writeComponents(em: EntityManager, principal: Principal, projectId: number, write: ComponentWrite, settings: WriteSettings): Promise<WriteOutcome> {
   // Only cards and tokens name masks; other writes need not read the designer's custom ones.
   const rows = validated(write, maskFieldOf(write.type) ? await customMasks(em, principal.designerId) : []);
-  const path = (index: number) => (write.single ? 'component' : `components.${String(index)}`);
 
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);
@@ -81,7 +83,7 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
       projectId: project.id,
       $or: [{ uniqueId: { $in: rows.map((row) => row.uniqueId).filter((id) => id !== undefined) } }, { type: write.type, name: { $in: names } }],
     });
-    const matching = matchRows(rows, candidates, { type: write.type, matchByName: write.matchByName, path });
+    const matching = matchRows(rows, candidates, { type: write.type, matchByName: write.matchByName, path: (index) => rowPath(write, index) });
     if ('errors' in matching) throw rowsRefused(matching.errors, write.single);
 
     const now = new Date();
@@ -90,7 +92,7 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
     const problems: RowProblem[] = [];
     const kind = groupKindOf(write.type);
     if (kind) {
-      const entries: GroupNamesEntry[] = written.flatMap(({ index, component, row }) => (row.groupNames ? [{ index, component, names: row.groupNames }] : []));
+      const entries: GroupNamesEntry[] = written.flatMap(({ component, row }) => (row.groupNames ? [{ index: row.index, component, names: row.groupNames }] : []));
       const membership = await setGroupNames(tx, project.id, kind, entries);
       for (const entry of written) {
         if (!entry.created && membership.changed.has(entry.component.id) && !changed.has(entry.component)) {

@@ -79,6 +79,10 @@ export async function componentCounts(em: EntityManager, projectIds: readonly nu
   return counts;
 }
 
+export async function componentCountOf(em: EntityManager, projectId: number): Promise<number> {
+  return (await componentCounts(em, [projectId])).get(projectId) ?? 0;
+}
+
 function recordDeletion(em: EntityManager, principal: Principal, projectId: number, types: readonly string[]): void {
   // A bulk delete across several types is still one write, so one event (its `type` then empty).
   enqueueEvents(em, [componentsChanged(projectId, { type: sharedType(types), created: [], updated: [], deleted: types.length }, principal)]);

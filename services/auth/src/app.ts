@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
+import { apiGuard, createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
 import type { AuthConfig } from './config.ts';
 import { adminRouter } from './http/admin.ts';
 import { authorizeRouter } from './http/authorize.ts';
@@ -41,6 +41,7 @@ export function createApp({ orm, bus, logger, config, accountFacts }: AuthDepend
   });
   // Only the gateway reaches auth; it says in X-Forwarded-Proto whether the browser used https (Secure cookies).
   app.proxy = true;
+  app.use(apiGuard('auth', config.INTERNAL_JWT_SECRET));
   const sessions = new BrowserSessions(orm, config.SESSION_SECRET);
   const routers = [
     adminRouter(orm, config.ADMIN_TOKEN, { storageLimitBytes: config.DEFAULT_STORAGE_LIMIT_BYTES, unlockedProjectLimit: config.DEFAULT_UNLOCKED_PROJECT_LIMIT }),
@@ -48,7 +49,7 @@ export function createApp({ orm, bus, logger, config, accountFacts }: AuthDepend
     tokenRouter(orm, createOAuthServer(orm, logger), logger),
     authorizeRouter(orm, sessions),
     pagesRouter(orm, sessions),
-    meRouter(orm, accountFacts ?? httpAccountFacts({ catalogUrl: config.CATALOG_URL, assetUrl: config.ASSET_URL }), config.INTERNAL_JWT_SECRET),
+    meRouter(orm, accountFacts ?? httpAccountFacts({ catalogUrl: config.CATALOG_URL, assetUrl: config.ASSET_URL })),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
+import { apiGuard, createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
 import type { CatalogConfig } from './config.ts';
 import { adminRouter } from './http/admin.ts';
 import { componentsRouter } from './http/components.ts';
@@ -26,11 +26,13 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Ko
   });
   // Only the gateway reaches the catalog; its X-Forwarded-* give the public URLs pagination links use.
   app.proxy = true;
+  // Every /api/v1 request: a valid principal holding the route's scope (the kit's route table).
+  app.use(apiGuard('catalog', config.INTERNAL_JWT_SECRET));
   const routers = [
-    projectsRouter(orm, config.INTERNAL_JWT_SECRET),
-    componentsRouter(orm, config.INTERNAL_JWT_SECRET, { storedArtworkBaseUrl: config.ASSET_PUBLIC_URL }),
-    groupsRouter(orm, config.INTERNAL_JWT_SECRET),
-    masksRouter(orm, config.INTERNAL_JWT_SECRET),
+    projectsRouter(orm),
+    componentsRouter(orm, { storedArtworkBaseUrl: config.ASSET_PUBLIC_URL }),
+    groupsRouter(orm),
+    masksRouter(orm),
     internalRouter(orm, config.INTERNAL_JWT_SECRET),
     adminRouter(orm, config.ADMIN_TOKEN),
   ];

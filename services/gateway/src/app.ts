@@ -1,6 +1,5 @@
 import type Koa from 'koa';
-import { createServiceApp, type EventBus, type Logger, type ReadinessCheck } from '@boardsync/kit';
-import type { ServiceName } from './domain/routes.ts';
+import { createServiceApp, type EventBus, type Logger, type ReadinessCheck, type ServiceName } from '@boardsync/kit';
 import { apiGateway } from './http/api.ts';
 import { authPassthrough } from './http/oauth.ts';
 import type { Introspector } from './introspection/introspector.ts';

@@ -1,6 +1,5 @@
 export { createApp, type GatewayDependencies } from './app.ts';
 export { gatewayConfigSchema, type GatewayConfig } from './config.ts';
-export { ROUTES, matchRoute, type RouteRule, type ServiceName } from './domain/routes.ts';
 export { evictOnRevocation } from './events/revocations.ts';
 export { Introspector, type TokenInfo } from './introspection/introspector.ts';
 export { UpstreamProxy } from './proxy/proxy.ts';

@@ -33,4 +33,6 @@ export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
 export { tokenDigest } from './token-digest.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
+export { apiGuard } from './http/api-guard.ts';
+export { API_PREFIX, ROUTES, isRead, matchRoute, requireScope, type RequiredScope, type RouteMatch, type RouteRule, type ServiceName } from './routes.ts';
 export { databaseServiceEnv, startDatabaseService, type DatabaseServiceEnv, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
-import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
+import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, type Database } from '@boardsync/kit';
 import { presentAccount } from '../domain/account.ts';
 import { Designer } from '../store/entities/designer.ts';
 import type { AccountFacts } from '../peers/account-facts.ts';
 
 /** `GET /api/v1/me` (spec §4): the account, its quota and project facts, and the calling token. */
-export function meRouter(orm: Database, facts: AccountFacts, principalSecret: string): Router {
+/** The principal and its scope are checked by the app's `apiGuard` before this runs. */
+export function meRouter(orm: Database, facts: AccountFacts): Router {
   const router = new Router();
-  router.get('/api/v1/me', requirePrincipal(principalSecret), async (ctx) => {
+  router.get('/api/v1/me', async (ctx) => {
     const principal = principalOf(ctx);
     const designer = await orm.em.fork().findOne(Designer, { id: principal.designerId });
     if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
+import { parseRequest, principalOf, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { projectParam } from './params.ts';
 import { CREATABLE_TYPES, LISTABLE_TYPES, isListableType } from '../domain/component-types.ts';
@@ -61,9 +61,8 @@ const listQuery = z.object({ type: listableType.optional(), name: z.string().opt
 const deleteQuery = z.object({ type: listableType.optional() });
 
 /** Spec §4 Components. */
-export function componentsRouter(orm: Database, principalSecret: string, settings: WriteSettings): Router {
+export function componentsRouter(orm: Database, settings: WriteSettings): Router {
   const router = new Router({ prefix: '/api/v1/projects/:project/components' });
-  router.use(requirePrincipal(principalSecret));
 
   router.get('/', async (ctx) => {
     const { project: projectId } = parseRequest(projectParam, ctx.params);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
+import { Problem, parseRequest, principalOf, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { projectParam } from './params.ts';
 import { findProject, lockWritableProject } from '../store/projects.ts';
@@ -36,9 +36,8 @@ const membersBody = z.object({
 });
 
 /** Spec §4 Groups (decks and stacks). */
-export function groupsRouter(orm: Database, principalSecret: string): Router {
+export function groupsRouter(orm: Database): Router {
   const router = new Router({ prefix: '/api/v1/projects/:project/groups' });
-  router.use(requirePrincipal(principalSecret));
 
   router.get('/', async (ctx) => {
     const { project: projectId } = parseRequest(projectParam, ctx.params);

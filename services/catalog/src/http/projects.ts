@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
+import { parseRequest, principalOf, type Database } from '@boardsync/kit';
 import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
@@ -11,9 +11,8 @@ import { publicPath } from './public-url.ts';
 export const MAX_PROJECTS_PER_PAGE = 200;
 
 /** Spec §4 Projects. Every query is scoped to the caller's designer. */
-export function projectsRouter(orm: Database, principalSecret: string): Router {
+export function projectsRouter(orm: Database): Router {
   const router = new Router({ prefix: '/api/v1/projects' });
-  router.use(requirePrincipal(principalSecret));
 
   router.get('/', async (ctx) => {
     const { designerId } = principalOf(ctx);

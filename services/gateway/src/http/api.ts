@@ -1,11 +1,8 @@
 import type { Context, Middleware } from 'koa';
-import { INTERNAL_PRINCIPAL_HEADER, Problem, SCOPE_NAMES, issuePrincipalToken } from '@boardsync/kit';
-import { isRead, matchRoute, type RequiredScope, type ServiceName } from '../domain/routes.ts';
+import { API_PREFIX, INTERNAL_PRINCIPAL_HEADER, Problem, isRead, issuePrincipalToken, matchRoute, requireScope, type ServiceName } from '@boardsync/kit';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
 import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
-
-export const API_PREFIX = '/api/v1';
 
 export interface ApiDependencies {
   introspector: Introspector;
@@ -30,7 +27,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     }
     const { rule } = match;
     const token = await authenticate(ctx, deps.introspector);
-    requireScope(token, rule.scope);
+    requireScope(token.scopes, rule.scope);
 
     const decision = await deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method));
     ctx.set('RateLimit-Limit', String(decision.limit));
@@ -73,19 +70,4 @@ async function authenticate(ctx: Context, introspector: Introspector): Promise<T
   }
   if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
   return info;
-}
-
-function requireScope(token: TokenInfo, scope: RequiredScope): void {
-  if (scope === 'any') {
-    if (token.scopes.length === 0) {
-      throw new Problem({
-        status: 403,
-        code: 'insufficient_scope',
-        detail: 'This token has no scopes; any one scope unlocks this endpoint.',
-        headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${SCOPE_NAMES.join(' ')}"` },
-      });
-    }
-    return;
-  }
-  if (!token.scopes.includes(scope)) throw Problem.insufficientScope(scope);
 }

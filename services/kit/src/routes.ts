@@ -1,5 +1,7 @@
-import type { Scope } from '@boardsync/kit';
+import { SCOPE_NAMES, type Scope } from './scopes.ts';
+import { Problem } from './problem.ts';
 
+/** The services that own public routes. */
 export type ServiceName = 'auth' | 'catalog' | 'asset' | 'webhook';
 
 /** `any`: a token with at least one scope (spec §5: any single scope unlocks /me). */
@@ -7,12 +9,19 @@ export type RequiredScope = Scope | 'any';
 
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Below {@link API_PREFIX}; `:name` is one path segment. */
   path: string;
   scope: RequiredScope;
   service: ServiceName;
 }
 
-/** Spec §4 and §5, one row per endpoint; paths are below /api/v1. */
+/** Every public API path starts here. */
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Spec §4 and §5, one row per endpoint. The gateway routes and authorises by it, and each service
+ * checks it again for its own rows, so a slip in one layer cannot grant a scope.
+ */
 export const ROUTES: readonly RouteRule[] = [
   { method: 'GET', path: '/me', scope: 'any', service: 'auth' },
   { method: 'GET', path: '/projects', scope: 'projects:read', service: 'catalog' },
@@ -47,8 +56,9 @@ const compiled = ROUTES.map((rule) => ({
   pattern: new RegExp(`^${rule.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
 }));
 
-export function matchRoute(method: string, path: string): RouteMatch {
-  const samePath = compiled.filter(({ pattern }) => pattern.test(path));
+/** The rule for a method and a path below {@link API_PREFIX}, optionally among one service's rows only. */
+export function matchRoute(method: string, path: string, service?: ServiceName): RouteMatch {
+  const samePath = compiled.filter(({ rule, pattern }) => (service === undefined || rule.service === service) && pattern.test(path));
   if (samePath.length === 0) return { kind: 'not_found' };
   const wanted = method === 'HEAD' ? 'GET' : method;
   const found = samePath.find(({ rule }) => rule.method === wanted);
@@ -57,4 +67,18 @@ export function matchRoute(method: string, path: string): RouteMatch {
 
 export function isRead(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
+}
+
+/** 403 `insufficient_scope` (RFC 6750 §3.1) when the scopes held do not satisfy the route's. */
+export function requireScope(held: readonly string[], required: RequiredScope): void {
+  if (required === 'any') {
+    if (held.length > 0) return;
+    throw new Problem({
+      status: 403,
+      code: 'insufficient_scope',
+      detail: 'This token has no scopes; any one scope unlocks this endpoint.',
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${SCOPE_NAMES.join(' ')}"` },
+    });
+  }
+  if (!held.includes(required)) throw Problem.insufficientScope(required);
 }

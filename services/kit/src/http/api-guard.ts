@@ -1,0 +1,29 @@
+import type { Middleware } from 'koa';
+import { Problem } from '../problem.ts';
+import { requirePrincipal, principalOf } from '../principal.ts';
+import { API_PREFIX, matchRoute, requireScope, type ServiceName } from '../routes.ts';
+
+/**
+ * A service's own check of its public routes, behind the gateway's: every `/api/v1` request must
+ * carry a valid principal (401), be one of this service's rows of the route table (404, 405), and
+ * hold that row's scope (403). A gateway bug can then neither grant a scope nor reach a route
+ * the table does not list.
+ */
+export function apiGuard(service: ServiceName, principalSecret: string): Middleware {
+  const verify = requirePrincipal(principalSecret);
+  return async (ctx, next) => {
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) {
+      await next();
+      return;
+    }
+    await verify(ctx, async () => {
+      const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/', service);
+      if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
+      if (match.kind === 'method_not_allowed') {
+        throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: { Allow: match.allowed.join(', ') } });
+      }
+      requireScope(principalOf(ctx).scopes, match.rule.scope);
+      await next();
+    });
+  };
+}

@@ -5,7 +5,7 @@ import { Envelope } from './proto/boardsync/events/v1/envelope.ts';
 export { Envelope } from './proto/boardsync/events/v1/envelope.ts';
 export type { ComponentsChanged, ComponentRef, ProjectUpdated } from './proto/boardsync/events/v1/catalog.ts';
 export type { InternalizeRequested, InternalizeCompleted, ArtworkRef, ArtworkRewrite, ArtworkFailure } from './proto/boardsync/events/v1/asset.ts';
-export type { TokenRevoked } from './proto/boardsync/events/v1/auth.ts';
+export type { DesignerPlanChanged, TokenRevoked } from './proto/boardsync/events/v1/auth.ts';
 
 /** The topics of DESIGN.md, and the event each carries. */
 export const Topics = {
@@ -14,6 +14,7 @@ export const Topics = {
   internalizeRequested: 'asset.internalize.requested',
   internalizeCompleted: 'asset.internalize.completed',
   tokenRevoked: 'auth.token.revoked',
+  designerPlanChanged: 'auth.designer.plan-changed',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];
@@ -25,6 +26,7 @@ const TOPIC_OF: Record<EventBody['$case'], Topic> = {
   internalizeRequested: Topics.internalizeRequested,
   internalizeCompleted: Topics.internalizeCompleted,
   tokenRevoked: Topics.tokenRevoked,
+  designerPlanChanged: Topics.designerPlanChanged,
 };
 
 export interface EventOrigin {

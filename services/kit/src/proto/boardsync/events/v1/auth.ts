@@ -17,6 +17,17 @@ export interface TokenRevoked {
   tokenHashes: string[];
 }
 
+/**
+ * Topic auth.designer.plan-changed, key = designer id. A designer's plan limits changed; gateways
+ * drop every cached introspection answer for that designer, so the next request carries the new plan.
+ */
+export interface DesignerPlanChanged {
+  designerId: number;
+  storageLimitBytes: number;
+  /** Absent: uncapped. */
+  unlockedProjectLimit?: number | undefined;
+}
+
 function createBaseTokenRevoked(): TokenRevoked {
   return { tokenHashes: [] };
 }
@@ -90,6 +101,119 @@ export const TokenRevoked: MessageFns<TokenRevoked> = {
   },
 };
 
+function createBaseDesignerPlanChanged(): DesignerPlanChanged {
+  return { designerId: 0, storageLimitBytes: 0, unlockedProjectLimit: undefined };
+}
+
+export const DesignerPlanChanged: MessageFns<DesignerPlanChanged> = {
+  encode(message: DesignerPlanChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.designerId !== 0) {
+      writer.uint32(8).int64(message.designerId);
+    }
+    if (message.storageLimitBytes !== 0) {
+      writer.uint32(16).int64(message.storageLimitBytes);
+    }
+    if (message.unlockedProjectLimit !== undefined) {
+      writer.uint32(24).int64(message.unlockedProjectLimit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DesignerPlanChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDesignerPlanChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.designerId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.storageLimitBytes = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unlockedProjectLimit = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DesignerPlanChanged {
+    return {
+      designerId: isSet(object.designerId)
+        ? globalThis.Number(object.designerId)
+        : isSet(object.designer_id)
+        ? globalThis.Number(object.designer_id)
+        : 0,
+      storageLimitBytes: isSet(object.storageLimitBytes)
+        ? globalThis.Number(object.storageLimitBytes)
+        : isSet(object.storage_limit_bytes)
+        ? globalThis.Number(object.storage_limit_bytes)
+        : 0,
+      unlockedProjectLimit: isSet(object.unlockedProjectLimit)
+        ? globalThis.Number(object.unlockedProjectLimit)
+        : isSet(object.unlocked_project_limit)
+        ? globalThis.Number(object.unlocked_project_limit)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DesignerPlanChanged): unknown {
+    const obj: any = {};
+    if (message.designerId !== 0) {
+      obj.designerId = Math.round(message.designerId);
+    }
+    if (message.storageLimitBytes !== 0) {
+      obj.storageLimitBytes = Math.round(message.storageLimitBytes);
+    }
+    if (message.unlockedProjectLimit !== undefined) {
+      obj.unlockedProjectLimit = Math.round(message.unlockedProjectLimit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DesignerPlanChanged>): DesignerPlanChanged {
+    return DesignerPlanChanged.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DesignerPlanChanged>): DesignerPlanChanged {
+    const message = createBaseDesignerPlanChanged();
+    message.designerId = object.designerId ?? 0;
+    message.storageLimitBytes = object.storageLimitBytes ?? 0;
+    message.unlockedProjectLimit = object.unlockedProjectLimit ?? undefined;
+    return message;
+  },
+};
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 export type DeepPartial<T> = T extends Builtin ? T
@@ -98,6 +222,21 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
 
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;

@@ -8,7 +8,7 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp.ts";
 import { InternalizeCompleted, InternalizeRequested } from "./asset.ts";
-import { TokenRevoked } from "./auth.ts";
+import { DesignerPlanChanged, TokenRevoked } from "./auth.ts";
 import { ComponentsChanged, ProjectUpdated } from "./catalog.ts";
 
 export const protobufPackage = "boardsync.events.v1";
@@ -37,6 +37,7 @@ export interface Envelope {
     | { $case: "internalizeRequested"; value: InternalizeRequested }
     | { $case: "internalizeCompleted"; value: InternalizeCompleted }
     | { $case: "tokenRevoked"; value: TokenRevoked }
+    | { $case: "designerPlanChanged"; value: DesignerPlanChanged }
     | undefined;
 }
 
@@ -76,6 +77,9 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "tokenRevoked":
         TokenRevoked.encode(message.event.value, writer.uint32(114).fork()).join();
+        break;
+      case "designerPlanChanged":
+        DesignerPlanChanged.encode(message.event.value, writer.uint32(122).fork()).join();
         break;
     }
     return writer;
@@ -180,6 +184,17 @@ export const Envelope: MessageFns<Envelope> = {
             message.event = { $case: "tokenRevoked", value: TokenRevoked.decode(reader, reader.uint32()) };
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.event = {
+              $case: "designerPlanChanged",
+              value: DesignerPlanChanged.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -235,6 +250,10 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "tokenRevoked", value: TokenRevoked.fromJSON(object.tokenRevoked) }
         : isSet(object.token_revoked)
         ? { $case: "tokenRevoked", value: TokenRevoked.fromJSON(object.token_revoked) }
+        : isSet(object.designerPlanChanged)
+        ? { $case: "designerPlanChanged", value: DesignerPlanChanged.fromJSON(object.designerPlanChanged) }
+        : isSet(object.designer_plan_changed)
+        ? { $case: "designerPlanChanged", value: DesignerPlanChanged.fromJSON(object.designer_plan_changed) }
         : undefined,
     };
   },
@@ -266,6 +285,8 @@ export const Envelope: MessageFns<Envelope> = {
       obj.internalizeCompleted = InternalizeCompleted.toJSON(message.event.value);
     } else if (message.event?.$case === "tokenRevoked") {
       obj.tokenRevoked = TokenRevoked.toJSON(message.event.value);
+    } else if (message.event?.$case === "designerPlanChanged") {
+      obj.designerPlanChanged = DesignerPlanChanged.toJSON(message.event.value);
     }
     return obj;
   },
@@ -314,6 +335,12 @@ export const Envelope: MessageFns<Envelope> = {
       case "tokenRevoked": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "tokenRevoked", value: TokenRevoked.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "designerPlanChanged": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "designerPlanChanged", value: DesignerPlanChanged.fromPartial(object.event.value) };
         }
         break;
       }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as oidc from 'openid-client';
 import { eventually, uniqueName } from '@boardsync/kit/testing';
 import { FormClient, authorizeAsPerson, type ConsentChoice } from './support/form-client.ts';
-import { GatewayWorld } from './support/world.ts';
+import { GatewayWorld } from '../services/gateway/test/support/world.ts';
 
 // OAuth 2.0 authorization code + PKCE, as a real client (openid-client) sees it through the gateway.
 const world = new GatewayWorld();

@@ -1,7 +1,7 @@
 /**
  * A minimal browser for the sign-in and consent pages: keeps cookies, reads forms' hidden
  * fields, never follows redirects (the test looks at each Location). The real-browser test is
- * oauth-browser.spec.ts; this one makes the protocol tests fast.
+ * auth-browser.spec.ts; this one makes the protocol tests fast.
  */
 export class FormClient {
   private readonly cookies = new Map<string, string>();

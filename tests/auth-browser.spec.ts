@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { chromium, type Browser } from 'playwright-core';
 import { uniqueName } from '@boardsync/kit/testing';
-import { GatewayWorld } from './support/world.ts';
+import { GatewayWorld } from '../services/gateway/test/support/world.ts';
 
 // The consent flow in a real browser: Debian's Chromium, installed by scripts/infra.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import { eventually, uniqueName } from '@boardsync/kit/testing';
 import { FormClient, authorizeAsPerson, hiddenFields } from './support/form-client.ts';
-import { GatewayWorld } from './support/world.ts';
+import { GatewayWorld } from '../services/gateway/test/support/world.ts';
 
 // The sign-in and developer-settings pages, through the gateway, as a browser without JavaScript uses them.
 const world = new GatewayWorld();

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { Topics, decodeEnvelope, type EventBus, type Subscription } from '@boardsync/kit';
+import { Topics, decodeEnvelope, type SubscribeOptions } from '@boardsync/kit';
 import type { Introspector } from '../introspection/introspector.ts';
 
 /**
- * Every gateway replica hears every revocation (its own consumer group) and forgets the token at
- * once; only revocations from now on matter, since older ones left the cache long ago.
+ * Every gateway replica hears every revocation (a consumer group of its own, named by its replica
+ * identity) and forgets the token at once; only revocations from now on matter, since older ones
+ * left the cache long ago.
  */
-export function evictOnRevocation(bus: EventBus, introspector: Introspector, replicaId: string = randomUUID()): Promise<Subscription> {
-  return bus.subscribe({
+export function revocationConsumer(introspector: Introspector, replicaId: string): SubscribeOptions {
+  return {
     groupId: `gateway-revocations-${replicaId}`,
     topics: [Topics.tokenRevoked],
     fromBeginning: false,
@@ -16,5 +16,5 @@ export function evictOnRevocation(bus: EventBus, introspector: Introspector, rep
       if (envelope.event?.$case === 'tokenRevoked') introspector.evict(envelope.event.value.tokenHashes);
       return Promise.resolve();
     },
-  });
+  };
 }

@@ -1,35 +1,35 @@
-import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
-import { isScope, tokenDigest, type Scope } from '@boardsync/kit';
+import { isScope, tokenDigest } from '@boardsync/kit';
+import { AnswerCache } from './answer-cache.ts';
+import type { TokenInfo } from './token-info.ts';
 
-/** What the gateway knows about an active bearer token. */
-export interface TokenInfo {
-  designerId: number;
-  source: string;
-  scopes: Scope[];
-  storageLimitBytes: number;
-  unlockedProjectLimit: number | null;
-  /** Unix seconds, when the token stops being valid (personal tokens: none). */
-  expiresAt: number | undefined;
-}
+export type { TokenInfo } from './token-info.ts';
 
 export interface IntrospectorOptions {
   authUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Active answers, at most 30 s. */
   cacheTtlMs?: number;
+  /** Unknown, expired or revoked answers; 0 remembers none. */
+  negativeCacheTtlMs?: number;
   cacheSize?: number;
 }
 
+const MAX_POSITIVE_TTL_MS = 30_000;
+
 /**
- * Asks auth about a token (RFC 7662, through openid-client) and remembers positive answers for at
- * most 30 s, keyed by the token's digest so the token itself is never held. `evict` forgets one
- * at once (on `auth.token.revoked`).
+ * Asks auth about a token (RFC 7662, through openid-client), keyed by the token's digest so the
+ * token itself is never held. Active answers are remembered ≤ 30 s, inactive ones a few seconds;
+ * concurrent askers of one uncached token share one call. `evict` and `forgetDesigner` drop
+ * answers at once (on `auth.token.revoked`, `auth.designer.plan-changed`).
  */
 export class Introspector {
   private readonly config: oidc.Configuration;
-  private readonly cache: LRUCache<string, TokenInfo>;
-  private readonly ttlMs: number;
+  private readonly answers: AnswerCache;
+  private readonly inFlight = new Map<string, Promise<TokenInfo | null>>();
+  /** Bumped by every eviction: an answer asked for before one may predate it, so it is not kept. */
+  private generation = 0;
 
   constructor(options: IntrospectorOptions) {
     const base = options.authUrl.replace(/\/$/, '');
@@ -37,31 +37,70 @@ export class Introspector {
     // Service-to-service traffic inside the cluster (and on one machine) is plain HTTP.
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- openid-client marks it only to make it stand out
     if (base.startsWith('http:')) oidc.allowInsecureRequests(this.config);
-    this.ttlMs = Math.min(options.cacheTtlMs ?? 30_000, 30_000);
-    this.cache = new LRUCache({ max: options.cacheSize ?? 50_000, ttl: this.ttlMs });
+    this.answers = new AnswerCache({
+      positiveTtlMs: Math.min(options.cacheTtlMs ?? MAX_POSITIVE_TTL_MS, MAX_POSITIVE_TTL_MS),
+      negativeTtlMs: options.negativeCacheTtlMs ?? 5_000,
+      ...(options.cacheSize === undefined ? {} : { positiveSize: options.cacheSize }),
+    });
   }
 
-  /** The token's facts, or null when it is unknown, expired or revoked. */
-  async introspect(token: string): Promise<TokenInfo | null> {
+  /** The token's facts, or null when it is unknown, expired or revoked. Throws when auth cannot answer. */
+  introspect(token: string): Promise<TokenInfo | null> {
     const digest = tokenDigest(token);
-    const cached = this.cache.get(digest);
-    if (cached && (cached.expiresAt === undefined || cached.expiresAt * 1000 > Date.now())) return cached;
-    const answer = await oidc.tokenIntrospection(this.config, token);
-    if (!answer.active || typeof answer.sub !== 'string') return null;
-    const info: TokenInfo = {
-      designerId: Number(answer.sub),
-      source: typeof answer.source === 'string' ? answer.source : `api:${answer.client_id ?? 'unknown'}`,
-      scopes: (answer.scope ?? '').split(' ').filter(isScope),
-      storageLimitBytes: typeof answer.storage_limit_bytes === 'number' ? answer.storage_limit_bytes : 0,
-      unlockedProjectLimit: typeof answer.unlocked_limit === 'number' ? answer.unlocked_limit : null,
-      expiresAt: answer.exp,
-    };
-    const ttl = info.expiresAt === undefined ? this.ttlMs : Math.min(this.ttlMs, info.expiresAt * 1000 - Date.now());
-    if (ttl > 0) this.cache.set(digest, info, { ttl });
-    return info;
+    const cached = this.answers.get(digest);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const pending = this.inFlight.get(digest);
+    if (pending) return pending;
+    const flight = this.ask(token, digest).finally(() => {
+      if (this.inFlight.get(digest) === flight) this.inFlight.delete(digest);
+    });
+    this.inFlight.set(digest, flight);
+    return flight;
+  }
+
+  /** An active answer already held: such a token costs auth nothing. */
+  known(token: string): TokenInfo | undefined {
+    return this.answers.getActive(tokenDigest(token));
   }
 
   evict(digests: readonly string[]): void {
-    for (const digest of digests) this.cache.delete(digest);
+    this.invalidate();
+    this.answers.forgetTokens(digests);
   }
+
+  /** The designer's plan changed: every answer of theirs carries the old one. */
+  forgetDesigner(designerId: number): void {
+    this.invalidate();
+    this.answers.forgetDesigner(designerId);
+  }
+
+  /** Active answers held for this designer (for readiness of tests and operators' curiosity). */
+  heldFor(designerId: number): number {
+    return this.answers.heldFor(designerId);
+  }
+
+  private invalidate(): void {
+    this.generation += 1;
+    // Callers from now on must not join a call that started before the eviction.
+    this.inFlight.clear();
+  }
+
+  private async ask(token: string, digest: string): Promise<TokenInfo | null> {
+    const generation = this.generation;
+    const answer = await oidc.tokenIntrospection(this.config, token);
+    const info = answer.active && typeof answer.sub === 'string' ? tokenInfo(answer) : null;
+    if (generation === this.generation) this.answers.remember(digest, info);
+    return info;
+  }
+}
+
+function tokenInfo(answer: oidc.IntrospectionResponse): TokenInfo {
+  return {
+    designerId: Number(answer.sub),
+    source: typeof answer.source === 'string' ? answer.source : `api:${answer.client_id ?? 'unknown'}`,
+    scopes: (answer.scope ?? '').split(' ').filter(isScope),
+    storageLimitBytes: typeof answer.storage_limit_bytes === 'number' ? answer.storage_limit_bytes : 0,
+    unlockedProjectLimit: typeof answer.unlocked_limit === 'number' ? answer.unlocked_limit : null,
+    expiresAt: answer.exp,
+  };
 }

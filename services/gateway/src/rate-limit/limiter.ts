@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
 
 export interface RateLimits {
   readsPerMinute: number;
@@ -14,21 +14,20 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-/** Reads and writes counted apart, per designer + app, in Redis (shared by replicas) or in memory (embedded). */
+/**
+ * Reads and writes counted apart, per designer + app, in Redis (shared by replicas) or in memory
+ * (embedded). With Redis down each replica counts in memory (see `RateLimitFallback`): limits get
+ * looser by the number of replicas for a while, but no call fails for it.
+ */
 export class ApiRateLimiter {
   private readonly reads: RateLimiterAbstract;
   private readonly writes: RateLimiterAbstract;
   private readonly limits: RateLimits;
 
-  /** `namespace` separates deployments (or test runs) that share one Redis. */
-  constructor(limits: RateLimits, redis?: Redis, namespace = 'boardsync') {
+  constructor(limits: RateLimits, store: CounterStore) {
     this.limits = limits;
-    const make = (kind: string, points: number): RateLimiterAbstract => {
-      const keyPrefix = `${namespace}:rl:${kind}`;
-      return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60 }) : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
-    };
-    this.reads = make('read', limits.readsPerMinute);
-    this.writes = make('write', limits.writesPerMinute);
+    this.reads = perMinuteLimiter(store, 'read', limits.readsPerMinute);
+    this.writes = perMinuteLimiter(store, 'write', limits.writesPerMinute);
   }
 
   async consume(key: string, read: boolean): Promise<RateDecision> {
@@ -38,7 +37,7 @@ export class ApiRateLimiter {
       const result = await limiter.consume(key);
       return { allowed: true, limit, remaining: result.remainingPoints, resetSeconds: Math.ceil(result.msBeforeNext / 1000) };
     } catch (rejection) {
-      // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent, with an Error when the store fails.
+      // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent; store errors go to the insurance.
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }

@@ -1,0 +1,12 @@
+import type { Scope } from '@boardsync/kit';
+
+/** What the gateway knows about an active bearer token. */
+export interface TokenInfo {
+  designerId: number;
+  source: string;
+  scopes: Scope[];
+  storageLimitBytes: number;
+  unlockedProjectLimit: number | null;
+  /** Unix seconds, when the token stops being valid (personal tokens: none). */
+  expiresAt: number | undefined;
+}

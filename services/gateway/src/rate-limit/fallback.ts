@@ -1,0 +1,69 @@
+import { Counter, type Registry } from 'prom-client';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '@boardsync/kit';
+
+const WARN_EVERY_MS = 60_000;
+
+/**
+ * What happens when the shared Redis cannot count: `gateway_rate_limit_fallback_total` counts
+ * every call counted in memory instead, and a warning is logged at most once a minute so an
+ * outage does not become a log flood.
+ */
+export class RateLimitFallback {
+  private readonly used: Counter<'limiter'>;
+  private readonly logger: Logger;
+  private lastWarnedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(logger: Logger) {
+    this.logger = logger;
+    this.used = new Counter({
+      name: 'gateway_rate_limit_fallback_total',
+      help: 'Rate-limit calls counted in this replica’s memory because Redis could not be reached',
+      labelNames: ['limiter'] as const,
+      registers: [],
+    });
+  }
+
+  /** Shows the counter on the service's `/metrics` (its registry is made with the app, after the limiters). */
+  registerWith(registry: Registry): void {
+    registry.registerMetric(this.used);
+  }
+
+  record(limiter: string, now = Date.now()): void {
+    this.used.inc({ limiter });
+    if (now - this.lastWarnedAt < WARN_EVERY_MS) return;
+    this.lastWarnedAt = now;
+    this.logger.warn({ limiter }, 'Redis unreachable: rate limits are counted per replica, in memory, until it is back');
+  }
+
+  /** Calls counted so far (tests and the README's runbook read it through /metrics). */
+  async total(): Promise<number> {
+    const { values } = await this.used.get();
+    return values.reduce((sum, { value }) => sum + value, 0);
+  }
+}
+
+/** rate-limiter-flexible's `insuranceLimiter`: it is only ever called when the store failed, so each call is a fallback. */
+export class InsuranceLimiter extends RateLimiterMemory {
+  private readonly onUse: () => void;
+
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], onUse: () => void) {
+    super(options);
+    this.onUse = onUse;
+  }
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.onUse();
+    return super.consume(key, points, options);
+  }
+
+  override get(key: string | number, options?: Record<string, unknown>): Promise<RateLimiterRes | null> {
+    this.onUse();
+    return super.get(key, options);
+  }
+
+  override penalty(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.onUse();
+    return super.penalty(key, points, options);
+  }
+}

@@ -6,9 +6,17 @@
 export class FormClient {
   private readonly cookies = new Map<string, string>();
   readonly base: string;
+  /** Sent with every request: tests that reach auth directly play the gateway (X-Forwarded-For, X-Forwarded-Proto). */
+  private readonly headers: Record<string, string>;
 
-  constructor(base: string) {
+  constructor(base: string, headers: Record<string, string> = {}) {
     this.base = base;
+    this.headers = headers;
+  }
+
+  /** The cookies this browser holds, by name. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
   }
 
   async get(pathOrUrl: string): Promise<Response> {
@@ -22,7 +30,7 @@ export class FormClient {
   private async send(pathOrUrl: string, init: RequestInit): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) } });
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...this.headers, ...(init.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) } });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

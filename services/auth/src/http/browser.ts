@@ -8,8 +8,17 @@ const SESSION_COOKIE = 'bs_session';
 const CSRF_COOKIE = 'bs_csrf';
 
 /**
+ * Over https (the gateway's X-Forwarded-Proto) a cookie carries the `__Host-` prefix, so the
+ * browser takes it only Secure, host-only and for Path=/; over plain http (local development) the
+ * bare name, which a browser would refuse with the prefix. Reading uses the same rule.
+ */
+function cookieName(ctx: Context, name: string): string {
+  return ctx.secure ? `__Host-${name}` : name;
+}
+
+/**
  * Cookies and CSRF for the server-rendered pages. Cookies are HttpOnly and SameSite=Lax, and
- * Secure whenever the request arrived over https (the gateway says so in X-Forwarded-Proto).
+ * Secure with the `__Host-` prefix whenever the request arrived over https.
  * CSRF uses signed double submit: a random cookie, and in every form its HMAC under a server key.
  */
 export class BrowserSessions {
@@ -27,35 +36,35 @@ export class BrowserSessions {
 
   /** The form token for this browser, setting its CSRF cookie on first sight. */
   csrfToken(ctx: Context): string {
-    let nonce = ctx.cookies.get(CSRF_COOKIE);
+    let nonce = ctx.cookies.get(cookieName(ctx, CSRF_COOKIE));
     if (!nonce || nonce.length < 16) {
       nonce = randomBytes(24).toString('base64url');
-      ctx.cookies.set(CSRF_COOKIE, nonce, this.cookieOptions(ctx));
+      ctx.cookies.set(cookieName(ctx, CSRF_COOKIE), nonce, this.cookieOptions(ctx));
     }
     return this.sign(nonce);
   }
 
   csrfValid(ctx: Context): boolean {
-    const nonce = ctx.cookies.get(CSRF_COOKIE);
+    const nonce = ctx.cookies.get(cookieName(ctx, CSRF_COOKIE));
     const sent = formFields(ctx).csrf;
     return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce));
   }
 
   async designerId(ctx: Context): Promise<number | null> {
-    const id = ctx.cookies.get(SESSION_COOKIE);
+    const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
     return id ? sessionDesigner(this.orm.em.fork(), id) : null;
   }
 
   async signIn(ctx: Context, designerId: number): Promise<void> {
-    const previous = ctx.cookies.get(SESSION_COOKIE);
+    const previous = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
     if (previous) await endSession(this.orm.em.fork(), previous);
-    ctx.cookies.set(SESSION_COOKIE, await startSession(this.orm.em.fork(), designerId), this.cookieOptions(ctx, SESSION_LIFETIME_SECONDS));
+    ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), await startSession(this.orm.em.fork(), designerId), this.cookieOptions(ctx, SESSION_LIFETIME_SECONDS));
   }
 
   async signOut(ctx: Context): Promise<void> {
-    const id = ctx.cookies.get(SESSION_COOKIE);
+    const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
     if (id) await endSession(this.orm.em.fork(), id);
-    ctx.cookies.set(SESSION_COOKIE, null, this.cookieOptions(ctx));
+    ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, this.cookieOptions(ctx));
   }
 
   private sign(nonce: string): string {

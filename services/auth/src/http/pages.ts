@@ -12,6 +12,7 @@ import { errorPage } from './views/error-page.ts';
 import { loginPage } from './views/login-page.ts';
 import { settingsPage, type JustCreated } from './views/settings-page.ts';
 import { formFields } from './form.ts';
+import { clientIp, counterKey, type Throttles } from './throttles.ts';
 
 // Spent on unknown emails too, so a wrong email and a wrong password take the same time.
 const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -21,8 +22,8 @@ function field(ctx: Context, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Sign-in, sign-out and developer settings: plain HTML forms, each CSRF-checked. */
-export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
+/** Sign-in (throttled per account and per client IP), sign-out and developer settings: plain HTML forms, each CSRF-checked. */
+export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: Throttles['signIn']): Router {
   const router = new Router();
 
   const csrf: Middleware = async (ctx, next) => {
@@ -45,12 +46,20 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
   router.post('/login', csrf, async (ctx) => {
     const email = field(ctx, 'email').toLowerCase();
     const next = safeNext(formFields(ctx).next);
+    // Unknown emails are counted too, so the answer never tells which accounts exist.
+    const attempt = await throttle.attempt({ ...(email ? { account: counterKey(email) } : {}), ip: clientIp(ctx) });
+    if (!attempt.allowed) {
+      ctx.set('Retry-After', String(attempt.retryAfterSeconds));
+      renderHtml(ctx, 429, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: `Too many failed sign-in attempts. Wait ${waitInWords(attempt.retryAfterSeconds)} and try again.` }));
+      return;
+    }
     const designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
     const passwordOk = await verifyPassword(typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '', designer?.passwordHash ?? DECOY_HASH);
     if (!designer || !passwordOk) {
       renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
       return;
     }
+    await attempt.succeeded();
     await sessions.signIn(ctx, designer.id);
     ctx.status = 303;
     ctx.redirect(next);
@@ -145,6 +154,11 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions): Router {
   });
 
   return router;
+}
+
+function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${String(minutes)} minutes`;
 }
 
 async function ignoreNotFound(work: Promise<unknown>): Promise<void> {

@@ -9,6 +9,7 @@ import { OAuthApp } from '../store/entities/oauth-app.ts';
 import { revokeAccessToken, revokeGrants } from '../store/grants.ts';
 import { clientCredentials } from './client-credentials.ts';
 import { formFields } from './form.ts';
+import { clientIp, counterKey, type Throttles } from './throttles.ts';
 
 function oauthRequest(ctx: Context): OAuth2Server.Request {
   return new OAuth2Server.Request({
@@ -25,27 +26,58 @@ function oauthError(ctx: Context, status: number, error: string, description: st
   ctx.body = { error, error_description: description };
 }
 
+/** The failures the token endpoint's throttle counts: guessed credentials, codes or refresh tokens. */
+const COUNTED_FAILURES = new Set(['invalid_client', 'invalid_grant']);
+
+const GENERIC_SERVER_ERROR = 'The authorization server could not complete the request. Try again later.';
+
+/** oauth2-server wraps an unexpected error as ServerError with its message (SQL, host names…): the real one goes to the log only. */
+function unexpectedFailure(error: OAuth2Server.OAuthError): unknown {
+  const inner: unknown = (error as { inner?: unknown }).inner;
+  return inner instanceof Error ? inner : error;
+}
+
 /**
  * `POST /oauth/token` (RFC 6749 §4.1.3 and §6, answered by oauth2-server) and
  * `POST /oauth/revoke` (RFC 7009). Both speak OAuth's own error shape, not problem+json.
+ * The token endpoint is throttled per client_id and per client IP, counting failures only.
  */
-export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger): Router {
+export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger, throttle: Throttles['token']): Router {
   const router = new Router();
 
   router.post('/oauth/token', async (ctx) => {
-    const response = new OAuth2Server.Response();
-    try {
-      await server.token(oauthRequest(ctx), response);
-    } catch (error) {
-      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
-      if (error instanceof OAuth2Server.ServerError) logger.error({ err: error }, 'token endpoint failed');
+    const credentials = clientCredentials(ctx.get('Authorization'), ctx.request.body);
+    const attempt = await throttle.attempt({ ...(credentials ? { client: counterKey(credentials.clientId) } : {}), ip: clientIp(ctx) });
+    if (!attempt.allowed) {
+      // RFC 6749 has no rate-limit code: temporarily_unavailable says "retry later", and Retry-After says when.
+      ctx.set('Retry-After', String(attempt.retryAfterSeconds));
+      oauthError(ctx, 429, 'temporarily_unavailable', 'Too many failed token requests from this client or address. Retry after the time in Retry-After.');
+      return;
     }
-    ctx.status = response.status ?? 500;
-    for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
-    const body = (response.body ?? {}) as Record<string, unknown>;
-    // oauth2-server derives expires_in from the stored expiry a moment later (3599); the lifetime is exactly one hour.
-    if (typeof body.expires_in === 'number') body.expires_in = ACCESS_TOKEN_LIFETIME_SECONDS;
-    ctx.body = body;
+    let failure = false;
+    try {
+      const response = new OAuth2Server.Response();
+      try {
+        await server.token(oauthRequest(ctx), response);
+      } catch (error) {
+        if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+        if (error instanceof OAuth2Server.ServerError) {
+          logger.error({ err: unexpectedFailure(error) }, 'token endpoint failed');
+          oauthError(ctx, 500, 'server_error', GENERIC_SERVER_ERROR);
+          return;
+        }
+      }
+      ctx.status = response.status ?? 500;
+      for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+      const body = (response.body ?? {}) as Record<string, unknown>;
+      failure = typeof body.error === 'string' && COUNTED_FAILURES.has(body.error);
+      // oauth2-server derives expires_in from the stored expiry a moment later (3599); the lifetime is exactly one hour.
+      if (typeof body.expires_in === 'number') body.expires_in = ACCESS_TOKEN_LIFETIME_SECONDS;
+      ctx.body = body;
+    } finally {
+      // Anything but a counted failure gives its reservation back.
+      if (!failure) await attempt.succeeded();
+    }
   });
 
   router.post('/oauth/revoke', async (ctx) => {

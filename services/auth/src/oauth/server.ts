@@ -1,5 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Database, Logger } from '@boardsync/kit';
+import { AuthorizationCodeGrant } from './authorization-code-grant.ts';
 import { oauthModel } from './model.ts';
 
 /** Spec §5.7 and §8. */
@@ -19,5 +20,6 @@ export function createOAuthServer(orm: Database, logger: Logger): OAuth2Server {
     requireClientAuthentication: { authorization_code: false, refresh_token: false },
     alwaysIssueNewRefreshToken: true,
     allowEmptyState: true,
+    extendedGrantTypes: { authorization_code: AuthorizationCodeGrant },
   });
 }

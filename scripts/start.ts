@@ -7,10 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, parseConfig } from '@boardsync/kit';
-import { authConfigSchema, startAuth } from '@boardsync/auth';
-import { catalogConfigSchema, startCatalog } from '@boardsync/catalog';
-import { gatewayConfigSchema, startGateway } from '@boardsync/gateway';
+import { InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, parseConfig, type ServiceAdapters } from '@boardsync/kit';
+import { authSettingsSchema, startAuth } from '@boardsync/auth';
+import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
+import { gatewaySettingsSchema, startGateway } from '@boardsync/gateway';
 import { ensureDemoAccount } from './embedded/demo-account.ts';
 import { loadOrCreateSecrets } from './embedded/secrets.ts';
 
@@ -18,9 +18,15 @@ const config = loadConfigOrExit(
   z.object({
     PORT: env.port(8080),
     HOST: env.string('127.0.0.1'),
-    /** Auth's own port (admin API, introspection); the public reaches auth through the gateway. */
+    /** The services' own ports, which the gateway proxies to; the public reaches them only through the gateway. */
     AUTH_PORT: env.port(8081),
     CATALOG_PORT: env.port(8082),
+    /** The internal listeners (admin APIs, introspection, /metrics, readiness detail), on loopback; 0 = any free port. */
+    INTERNAL_PORT_GATEWAY: env.port(0),
+    INTERNAL_PORT_AUTH: env.port(0),
+    INTERNAL_PORT_CATALOG: env.port(0),
+    /** What callers see as the gateway's origin; the catalog builds pagination links from it. */
+    PUBLIC_BASE_URL: env.optionalUrl(),
     DATA_DIR: env.string(fileURLToPath(new URL('../.data', import.meta.url))),
     LOG_LEVEL: env.logLevel(),
   }),
@@ -31,36 +37,56 @@ mkdirSync(config.DATA_DIR, { recursive: true });
 const { secrets } = loadOrCreateSecrets(config.DATA_DIR);
 const bus = new InProcessBus({ logger });
 
-const shared = { LOG_LEVEL: config.LOG_LEVEL, HOST: config.HOST, INTROSPECTION_CLIENT_SECRET: secrets.introspectionSecret, INTERNAL_JWT_SECRET: secrets.principalSecret };
+// The only place the embedded adapters are chosen: a service started alone requires Postgres and Kafka.
+const embedded = (service: string): ServiceAdapters => ({ database: { kind: 'pglite', dataDir: join(config.DATA_DIR, service) }, bus, ownsBus: false });
+const shared = {
+  LOG_LEVEL: config.LOG_LEVEL,
+  HOST: config.HOST,
+  INTERNAL_HOST: '127.0.0.1',
+  INTROSPECTION_CLIENT_SECRET: secrets.introspectionSecret,
+  INTERNAL_JWT_SECRET: secrets.principalSecret,
+};
 const catalog = await startCatalog(
-  parseConfig(catalogConfigSchema, { ...shared, PORT: String(config.CATALOG_PORT), DATA_DIR: config.DATA_DIR, ADMIN_TOKEN: secrets.adminToken }),
+  parseConfig(catalogSettingsSchema, {
+    ...shared,
+    PUBLIC_BASE_URL: config.PUBLIC_BASE_URL ?? `http://localhost:${String(config.PORT)}`,
+    PORT: String(config.CATALOG_PORT), INTERNAL_PORT: String(config.INTERNAL_PORT_CATALOG),
+    ADMIN_TOKEN: secrets.adminToken,
+  }),
   createLogger({ service: 'catalog', level: config.LOG_LEVEL }),
-  { bus },
+  embedded('catalog'),
 );
 const auth = await startAuth(
-  parseConfig(authConfigSchema, {
+  parseConfig(authSettingsSchema, {
     ...shared,
     PORT: String(config.AUTH_PORT),
-    DATA_DIR: config.DATA_DIR,
+    INTERNAL_PORT: String(config.INTERNAL_PORT_AUTH),
     ADMIN_TOKEN: secrets.adminToken,
     SESSION_SECRET: secrets.sessionSecret,
-    CATALOG_URL: catalog.url,
+    CATALOG_INTERNAL_URL: catalog.internalUrl,
   }),
   createLogger({ service: 'auth', level: config.LOG_LEVEL }),
-  { bus },
+  embedded('auth'),
 );
 const gateway = await startGateway(
-  parseConfig(gatewayConfigSchema, { ...shared, PORT: String(config.PORT), AUTH_URL: auth.url, CATALOG_URL: catalog.url }),
+  parseConfig(gatewaySettingsSchema, {
+    ...shared,
+    PORT: String(config.PORT),
+    INTERNAL_PORT: String(config.INTERNAL_PORT_GATEWAY),
+    AUTH_URL: auth.url,
+    AUTH_INTERNAL_URL: auth.internalUrl,
+    CATALOG_URL: catalog.url,
+  }),
   createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
-  { bus },
+  { bus, ownsBus: false },
 );
-// Where `npx boardsync-admin` finds the admin APIs when the ports are not the defaults.
-writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.url}\n`);
-writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.url}\n`);
+// Where `npx boardsync-admin` finds the admin APIs (internal listeners, on ports chosen at start).
+writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.internalUrl}\n`);
+writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.internalUrl}\n`);
 
 installGracefulShutdown([...gateway.parts, ...auth.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }], logger);
 
-const { demo, file, created } = await ensureDemoAccount(config.DATA_DIR, auth.url, secrets.adminToken);
+const { demo, file, created } = await ensureDemoAccount(config.DATA_DIR, auth.internalUrl, secrets.adminToken);
 const base = gateway.url.replace('127.0.0.1', 'localhost');
 const shown = (path: string): string => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
 
@@ -69,7 +95,7 @@ process.stdout.write(
     '',
     `boardsync (embedded) is listening on ${gateway.url}`,
     `  API:       ${base}/api/v1        OAuth and sign-in: ${base}/oauth/authorize, ${base}/login, ${base}/settings`,
-    `  health:    ${base}/healthz   readiness: ${base}/readyz`,
+    `  health:    ${base}/healthz   readiness: ${base}/readyz   (per dependency, and /metrics: ${gateway.internalUrl}/readyz, internal listener)`,
     ...(created
       ? [
           `  demo designer: ${demo.email} / ${demo.password}   (sign in at ${base}/login)`,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +19,18 @@ interface Started {
   exited: Promise<number | null>;
 }
 
+/** A port free right now (the gateway's must be known up front: pagination links are built from it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function startEmbedded(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, [startScript], {
-    env: { ...process.env, PORT: '0', AUTH_PORT: '0', CATALOG_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(await freePort()), AUTH_PORT: '0', CATALOG_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,10 +68,15 @@ describe('npm start (embedded mode)', () => {
       expect(JSON.parse(stdout)).toMatchObject({ id: 1, email: 'demo@boardsync.local' });
 
       expect(await (await fetch(`${running.base}/healthz`)).json()).toEqual({ status: 'ok' });
-      expect(await (await fetch(`${running.base}/readyz`)).json()).toEqual({ status: 'ok', checks: { bus: 'ok' } });
+      // The public listener says ready or not; which dependency and /metrics only on the internal one.
+      expect(await (await fetch(`${running.base}/readyz`)).json()).toEqual({ status: 'ok' });
+      expect((await fetch(`${running.base}/metrics`)).status).toBe(404);
+      const internal = /per dependency, and \/metrics: (http:\/\/127\.0\.0\.1:\d+)\/readyz/.exec(running.output())?.[1] ?? 'not printed';
+      expect(await (await fetch(`${internal}/readyz`)).json()).toEqual({ status: 'ok', checks: { bus: 'ok' } });
+      expect(await (await fetch(`${internal}/metrics`)).text()).toContain('http_request_duration_seconds');
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
-      for (const part of ['gateway http', 'auth http', 'auth outbox relay', 'auth database', 'bus']) expect(running.output()).toContain(`"part":"${part}","msg":"closed"`);
+      for (const part of ['gateway http', 'gateway internal http', 'auth http', 'auth internal http', 'auth outbox relay', 'auth database', 'bus']) expect(running.output()).toContain(`"part":"${part}","msg":"closed"`);
 
       // A later start keeps the account and says where its facts are kept instead of printing them.
       running = await startEmbedded(dataDir);
@@ -101,7 +117,7 @@ describe('npm start (embedded mode)', () => {
 
       const page = await api('GET', `/projects/${String(projectId)}/components?per_page=50&type=card`);
       expect(page.body.meta).toMatchObject({ total: 120, last_page: 3, per_page: 50 });
-      expect((page.body.links as { next: string }).next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/projects\/\d+\/components\?.*type=card/);
+      expect((page.body.links as { next: string }).next).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/projects\/\d+\/components\?.*type=card/);
       expect((page.body.data as { card_mask_type: string; deck_names: string[] }[])[0]).toMatchObject({ card_mask_type: 'default:rectangle_rounded', deck_names: ['Draw'] });
       const groups = await api('GET', `/projects/${String(projectId)}/groups?include_members=true`);
       expect((groups.body.data as { name: string; member_count: number }[]).map((group) => [group.name, group.member_count])).toEqual([['Draw', 60], ['Market', 60]]);

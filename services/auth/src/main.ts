@@ -1,8 +1,10 @@
-import { createLogger, installGracefulShutdown, loadConfigOrExit } from '@boardsync/kit';
+import { Redis } from 'ioredis';
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters } from '@boardsync/kit';
 import { authConfigSchema } from './config.ts';
 import { startAuth } from './start.ts';
 
 const config = loadConfigOrExit(authConfigSchema);
 const logger = createLogger({ service: 'auth', level: config.LOG_LEVEL });
-const auth = await startAuth(config, logger);
-installGracefulShutdown(auth.parts, logger);
+const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+const auth = await startAuth(config, logger, { ...productionAdapters(config, 'auth', logger), redis });
+installGracefulShutdown([...auth.parts, { name: 'auth redis', close: async () => { await redis.quit(); } }], logger);

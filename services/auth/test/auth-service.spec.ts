@@ -24,6 +24,7 @@ beforeAll(async () => {
   database = await createTestDatabase('auth');
   orm = await openDatabase({ url: database.url, entities, migrations, logger });
   bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'auth-test', logger, namespace: uniqueName('auth') });
+  // The listener stands in for a consumer service, which creates what it consumes (the producer is tested against an empty broker in tests/standalone-services.spec.ts).
   await bus.ensureTopics([Topics.tokenRevoked]);
   await bus.subscribe({
     groupId: 'listener',
@@ -46,13 +47,14 @@ beforeAll(async () => {
       INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
       INTERNAL_JWT_SECRET: 'principal-'.padEnd(40, 'p'),
       SESSION_SECRET: 'session-'.padEnd(40, 's'),
-      CATALOG_URL: undefined,
-      ASSET_URL: undefined,
+      CATALOG_INTERNAL_URL: undefined,
+      ASSET_INTERNAL_URL: undefined,
       DEFAULT_STORAGE_LIMIT_BYTES: 5_000_000,
       DEFAULT_UNLOCKED_PROJECT_LIMIT: 3,
     },
   });
-  server = await serve(app, { port: 0 });
+  // Everything this suite calls (admin API, introspection, the CLI) is on auth's internal listener.
+  server = await serve(app.internal, { port: 0 });
 });
 
 afterAll(async () => {

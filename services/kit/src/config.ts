@@ -67,6 +67,19 @@ export const env = {
           .map((item) => item.trim())
           .filter((item) => item !== ''),
       ),
+  /** A comma-separated list that must name at least one item. */
+  requiredList: (what: string) =>
+    z
+      .string({ error: `is required: ${what}` })
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      )
+      .refine((items) => items.length > 0, `is required: ${what}`),
+  /** A prefix that may be empty (no prefix). */
+  prefix: (fallback = '') => z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dots, dashes and underscores only').default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   secret: (minLength = 32) => z.string().min(minLength, `must be at least ${minLength} characters`),
 };

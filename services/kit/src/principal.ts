@@ -20,6 +20,8 @@ export const INTERNAL_PRINCIPAL_HEADER = 'X-Boardsync-Principal';
 const ISSUER = 'boardsync-gateway';
 const AUDIENCE = 'boardsync-services';
 const LIFETIME_SECONDS = 60;
+/** Clocks of gateway and service may differ a little; never by more than this. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -55,7 +57,15 @@ export class InvalidPrincipalError extends Error {
 
 export async function verifyPrincipalToken(token: string, secret: string): Promise<Principal> {
   try {
-    const { payload } = await jwtVerify(token, keyFrom(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    // A principal without exp or iat, or minted longer ago than its lifetime, is refused even if signed.
+    const { payload } = await jwtVerify(token, keyFrom(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: LIFETIME_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    });
     const claims = claimsSchema.parse(payload);
     return {
       designerId: Number(claims.sub),

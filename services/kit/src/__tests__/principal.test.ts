@@ -43,4 +43,25 @@ describe('internal principal token', () => {
       .sign(new TextEncoder().encode(secret));
     await expect(verifyPrincipalToken(partial, secret)).rejects.toBeInstanceOf(InvalidPrincipalError);
   });
+
+  const signed = (build: (jwt: SignJWT) => SignJWT): Promise<string> =>
+    build(new SignJWT({ src: 'api:personal', scp: ['projects:read'], pln: { sto: 1, unl: 1 }, rid: 'r' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('boardsync-gateway').setAudience('boardsync-services')).sign(
+      new TextEncoder().encode(secret),
+    );
+
+  it('is refused without an expiry, even when correctly signed', async () => {
+    await expect(verifyPrincipalToken(await signed((jwt) => jwt.setIssuedAt()), secret)).rejects.toBeInstanceOf(InvalidPrincipalError);
+  });
+
+  it('is refused without an issue time, or when minted longer ago than its lifetime', async () => {
+    await expect(verifyPrincipalToken(await signed((jwt) => jwt.setExpirationTime('1h')), secret)).rejects.toBeInstanceOf(InvalidPrincipalError);
+    const now = Math.floor(Date.now() / 1000);
+    const longLived = await signed((jwt) => jwt.setIssuedAt(now - 600).setExpirationTime(now + 3600));
+    await expect(verifyPrincipalToken(longLived, secret)).rejects.toBeInstanceOf(InvalidPrincipalError);
+  });
+
+  it('accepts one minted seconds ago within its lifetime', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(verifyPrincipalToken(await signed((jwt) => jwt.setIssuedAt(now - 3).setExpirationTime(now + 57)), secret)).resolves.toMatchObject({ designerId: 1 });
+  });
 });

@@ -13,7 +13,9 @@ export interface KafkaBusOptions {
   logger: Logger;
   /** Prepended to every topic and group id: lets test workers share one broker without meeting. */
   namespace?: string;
+  /** For topics this bus creates because they are missing (default 3 partitions, replication 1). */
   partitions?: number;
+  replicationFactor?: number;
   retry?: RetryPolicy;
   /** How long subscribe() waits for the consumer to join its group. */
   joinTimeoutMs?: number;
@@ -33,6 +35,8 @@ export class KafkaBus implements EventBus {
   private readonly producer: LazyClient<Producer>;
   private readonly admin: LazyClient<Admin>;
   private readonly subscriptions = new Set<Subscription>();
+  /** Topics known to exist on the broker (service-facing names). */
+  private readonly existing = new Set<string>();
 
   constructor(options: KafkaBusOptions) {
     this.options = options;
@@ -59,6 +63,8 @@ export class KafkaBus implements EventBus {
 
   async publish(messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    // A missing topic must not stall an outbox: create it (idempotently) before the first send.
+    await this.ensureTopics([...new Set(messages.map((message) => message.topic))]);
     const producer = await this.producer.get();
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const message of messages) {
@@ -134,14 +140,24 @@ export class KafkaBus implements EventBus {
   }
 
   async ensureTopics(topics: string[]): Promise<void> {
+    const unknown = topics.filter((topic) => !this.existing.has(topic));
+    if (unknown.length === 0) return;
     const admin = await this.admin.get();
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.map((topic) => this.names.outward(topic)).filter((topic) => !existing.has(topic));
-    if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 })),
-    });
+    const onBroker = new Set(await admin.listTopics());
+    const missing = unknown.filter((topic) => !onBroker.has(this.names.outward(topic)));
+    if (missing.length > 0) {
+      // Another replica may create the same topic at the same moment; createTopics then reports it as existing.
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic: this.names.outward(topic),
+          numPartitions: this.options.partitions ?? 3,
+          replicationFactor: this.options.replicationFactor ?? 1,
+        })),
+      });
+      this.options.logger.info({ topics: missing }, 'created missing topics');
+    }
+    for (const topic of unknown) this.existing.add(topic);
   }
 
   async ping(): Promise<void> {

@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body';
 import type { Logger } from '../logger.ts';
 import { accessLog } from './access-log.ts';
 import { health, type ReadinessCheck } from './health.ts';
-import { createHttpMetrics } from './metrics.ts';
+import { createHttpMetrics, type HttpMetrics } from './metrics.ts';
 import { problemResponder } from './problem-responder.ts';
 import { requestId } from './request-id.ts';
 
@@ -15,22 +15,43 @@ export interface ServiceAppOptions {
   jsonLimit?: string | number | false;
   /** Also parse `application/x-www-form-urlencoded` bodies up to this size (OAuth endpoints). */
   formLimit?: string | number;
+  /** The service's metrics; one is made when absent. */
+  metrics?: HttpMetrics;
+}
+
+/** A service's two listeners: the public one (what the gateway proxies to) and the internal one. */
+export interface ServiceApps {
+  /** API routes; `/healthz` and a bare `/readyz` for load balancers. */
+  public: Koa;
+  /**
+   * Never proxied and bound to loopback (or cluster-only) by default: admin API, `/internal/*`,
+   * introspection, `/metrics`, and `/readyz` naming each failed dependency.
+   */
+  internal: Koa;
+  metrics: HttpMetrics;
 }
 
 /**
- * The Koa app every service starts from: request id, access log, problem answers, metrics,
- * health and readiness, JSON bodies. The service adds its routes with `app.use`.
+ * The public Koa app every service starts from: request id, access log, problem answers, metrics,
+ * health and readiness (no detail), JSON bodies. The service adds its routes with `app.use`.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
   const { service, logger, readiness = {}, jsonLimit = '1mb', formLimit } = options;
-  const app = new Koa({ proxy: false });
-  const metrics = createHttpMetrics(service);
-  app.silent = true; // errors are logged by the problem responder, once
-  app.use(requestId());
-  app.use(accessLog(logger));
+  const metrics = options.metrics ?? createHttpMetrics(service);
+  const app = base(logger);
   app.use(metrics.middleware);
   app.use(problemResponder(logger));
-  app.use(health(readiness));
+  app.use(health(readiness, { detail: false }));
+  if (jsonLimit !== false) app.use(bodyParser(jsonLimit, formLimit));
+  return app;
+}
+
+/** The internal listener's app: detailed readiness, `/metrics`, JSON bodies up to 1 MB (admin APIs), forms up to 16 kB (introspection). */
+export function createInternalApp(options: { logger: Logger; metrics: HttpMetrics; readiness?: Record<string, ReadinessCheck> }): Koa {
+  const { logger, metrics, readiness = {} } = options;
+  const app = base(logger);
+  app.use(problemResponder(logger));
+  app.use(health(readiness, { detail: true }));
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/metrics') {
       ctx.type = metrics.registry.contentType;
@@ -39,20 +60,39 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     }
     await next();
   });
-  if (jsonLimit !== false) {
-    app.use(
-      koaBody({
-        jsonLimit,
-        text: false,
-        urlencoded: formLimit !== undefined,
-        ...(formLimit !== undefined ? { formLimit } : {}),
-        multipart: false,
-        jsonStrict: true,
-        onError: (error) => {
-          throw error;
-        },
-      }),
-    );
-  }
+  app.use(bodyParser('1mb', '16kb'));
   return app;
+}
+
+/** Both listeners' apps, sharing one metrics registry and one set of readiness checks. */
+export function createServiceApps(options: ServiceAppOptions): ServiceApps {
+  const metrics = options.metrics ?? createHttpMetrics(options.service);
+  return {
+    public: createServiceApp({ ...options, metrics }),
+    internal: createInternalApp({ logger: options.logger, metrics, ...(options.readiness ? { readiness: options.readiness } : {}) }),
+    metrics,
+  };
+}
+
+function base(logger: Logger): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true; // errors are logged by the problem responder, once
+  app.use(requestId());
+  app.use(accessLog(logger));
+  return app;
+}
+
+/** JSON (and, with `formLimit`, form) bodies up to the limit, else 413; for a service that sets `jsonLimit: false` and limits per route. */
+export function bodyParser(jsonLimit: string | number, formLimit?: string | number): Koa.Middleware {
+  return koaBody({
+    jsonLimit,
+    text: false,
+    urlencoded: formLimit !== undefined,
+    ...(formLimit !== undefined ? { formLimit } : {}),
+    multipart: false,
+    jsonStrict: true,
+    onError: (error) => {
+      throw error;
+    },
+  });
 }

@@ -6,8 +6,16 @@ export type ReadinessCheck = () => Promise<void>;
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** `/healthz`: the process answers. `/readyz`: every dependency answered, each reported by name. */
-export function health(checks: Record<string, ReadinessCheck>): Middleware {
+export interface HealthOptions {
+  /**
+   * Name each check and its error. Only on the internal listener: the public `/readyz` says ready
+   * or not, never which dependency failed or why (error text can name hosts and ports).
+   */
+  detail: boolean;
+}
+
+/** `/healthz`: the process answers. `/readyz`: every dependency answered. */
+export function health(checks: Record<string, ReadinessCheck>, { detail }: HealthOptions): Middleware {
   return async (ctx, next) => {
     const isProbe = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/healthz' || ctx.path === '/readyz');
     if (!isProbe) {
@@ -18,12 +26,10 @@ export function health(checks: Record<string, ReadinessCheck>): Middleware {
       ctx.body = { status: 'ok' };
       return;
     }
-    const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const),
-    );
+    const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const));
     const failed = results.some(([, result]) => result !== 'ok');
     ctx.status = failed ? 503 : 200;
-    ctx.body = { status: failed ? 'fail' : 'ok', checks: Object.fromEntries(results) };
+    ctx.body = { status: failed ? 'fail' : 'ok', ...(detail ? { checks: Object.fromEntries(results) } : {}) };
   };
 }
 

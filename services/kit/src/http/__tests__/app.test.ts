@@ -3,16 +3,17 @@ import Router from '@koa/router';
 import { testLogger } from '../../testing.ts';
 import { Problem } from '../../problem.ts';
 import { issuePrincipalToken, requirePrincipal, INTERNAL_PRINCIPAL_HEADER } from '../../principal.ts';
-import { createServiceApp } from '../app.ts';
+import { createServiceApps } from '../app.ts';
 import { serve, type RunningServer } from '../serve.ts';
 
 const secret = 'x'.repeat(40);
 const logger = testLogger('app-test');
 let healthy = true;
 let server: RunningServer;
+let internal: RunningServer;
 
 beforeAll(async () => {
-  const app = createServiceApp({
+  const apps = createServiceApps({
     service: 'app-test',
     logger,
     jsonLimit: 1024,
@@ -21,6 +22,7 @@ beforeAll(async () => {
       bus: () => Promise.resolve(),
     },
   });
+  const app = apps.public;
   const router = new Router();
   router.post('/echo', (ctx) => {
     ctx.body = { received: ctx.request.body };
@@ -36,8 +38,12 @@ beforeAll(async () => {
   });
   app.use(router.routes());
   server = await serve(app, { port: 0 });
+  internal = await serve(apps.internal, { port: 0 });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await internal.close();
+});
 
 const call = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
@@ -54,12 +60,15 @@ describe('service app', () => {
     expect(logger.lines()).toContainEqual(expect.objectContaining({ request_id: 'trace-me', path: '/items/7', status: 200, msg: 'request' }));
   });
 
-  it('answers /healthz and reports each readiness check by name', async () => {
+  it('answers /healthz, and /readyz with each check by name only on the internal listener', async () => {
     expect(await (await call('/healthz')).json()).toEqual({ status: 'ok' });
     healthy = false;
     const failing = await call('/readyz');
     expect(failing.status).toBe(503);
-    expect(await failing.json()).toEqual({ status: 'fail', checks: { database: 'fail: connection refused', bus: 'ok' } });
+    expect(await failing.json()).toEqual({ status: 'fail' });
+    const detailed = await fetch(`${internal.url}/readyz`);
+    expect(detailed.status).toBe(503);
+    expect(await detailed.json()).toEqual({ status: 'fail', checks: { database: 'fail: connection refused', bus: 'ok' } });
     healthy = true;
     expect((await call('/readyz')).status).toBe(200);
   });
@@ -104,9 +113,10 @@ describe('service app', () => {
     expect(await huge.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
-  it('exposes request durations by route template on /metrics', async () => {
+  it('exposes request durations by route template on the internal /metrics, never on the public listener', async () => {
     await call('/items/99');
-    const text = await (await call('/metrics')).text();
+    expect((await call('/metrics')).status).toBe(404);
+    const text = await (await fetch(`${internal.url}/metrics`)).text();
     expect(text).toMatch(/http_request_duration_seconds_count\{service="app-test",method="GET",route="\/items\/:id",status="200"\} \d+/);
   });
 

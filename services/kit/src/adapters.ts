@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { KafkaBus } from './bus/kafka.ts';
+import type { EventBus } from './bus/port.ts';
+import { env } from './config.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * The production adapters' environment. A service started alone requires these: it never falls
+ * back to PGlite or the in-process bus because a variable is missing (it exits 78 naming it).
+ * Only the embedded start (`npm start`) chooses the embedded adapters, by passing them in.
+ */
+export const kafkaEnv = z.object({
+  KAFKA_BROKERS: env.requiredList('the Kafka bootstrap brokers, host:port[,host:port…]'),
+  /** Prefix for every topic and consumer group, so several deployments (or test runs) can share one cluster. Empty: none. */
+  KAFKA_NAMESPACE: env.prefix(),
+  /** For topics the service creates because they are missing. */
+  KAFKA_TOPIC_PARTITIONS: env.int(3, 1),
+  KAFKA_REPLICATION_FACTOR: env.int(1, 1),
+});
+
+export const postgresEnv = z.object({
+  DATABASE_URL: z.url({ error: 'is required: the Postgres URL, postgres://user:password@host:5432/database' }),
+  DATABASE_POOL_MAX: env.int(10, 1),
+});
+
+export type KafkaEnv = z.infer<typeof kafkaEnv>;
+export type PostgresEnv = z.infer<typeof postgresEnv>;
+
+/** Where a service keeps its data: a Postgres server, or PGlite in a directory (embedded mode only). */
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string };
+
+export interface ServiceAdapters {
+  database: DatabaseTarget;
+  bus: EventBus;
+  /** False when the bus is shared (embedded mode): its owner closes it. */
+  ownsBus: boolean;
+}
+
+/** The one place a Kafka bus is built from configuration. */
+export function busFromConfig(config: KafkaEnv, clientId: string, logger: Logger): KafkaBus {
+  return new KafkaBus({
+    brokers: config.KAFKA_BROKERS,
+    clientId,
+    logger,
+    namespace: config.KAFKA_NAMESPACE,
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  });
+}
+
+/** Postgres and Kafka, from a service's validated production configuration. */
+export function productionAdapters(config: KafkaEnv & PostgresEnv, clientId: string, logger: Logger): ServiceAdapters {
+  return {
+    database: { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX },
+    bus: busFromConfig(config, clientId, logger),
+    ownsBus: true,
+  };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import kafkajs from 'kafkajs';
+import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
+
+const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
+const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
+
+interface Running {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function run(service: string, env: Record<string, string>): Running {
+  // Only what the test names: nothing inherited can choose an adapter for the service.
+  const child = spawn(process.execPath, [main(service)], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output, exited: new Promise((resolve) => child.on('exit', resolve)) };
+}
+
+async function ready(url: string, what: Running): Promise<void> {
+  await eventually(
+    async () => {
+      const response = await fetch(`${url}/healthz`).catch(() => undefined);
+      return response?.ok ? true : undefined;
+    },
+    30_000,
+    `${url} to answer; output so far:\n${what.output()}`,
+  );
+}
+
+describe('each service started alone on Postgres and Kafka', () => {
+  const namespace = uniqueName('alone');
+  const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
+  const running: Running[] = [];
+  const ports = { gateway: 0, gatewayInternal: 0, auth: 0, authInternal: 0, catalog: 0, catalogInternal: 0 };
+  const kafka = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING });
+  const admin = kafka.admin();
+
+  beforeAll(async () => {
+    for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+    const [authDb, catalogDb] = [await createTestDatabase('alone_auth'), await createTestDatabase('alone_catalog')];
+    databases.push(authDb, catalogDb);
+    await admin.connect();
+    const common = { KAFKA_BROKERS: infra.kafkaBrokers.join(','), KAFKA_NAMESPACE: namespace, INTERNAL_JWT_SECRET: SECRET('principal'), ADMIN_TOKEN: SECRET('admin') };
+    const catalog = run('catalog', { ...common, DATABASE_URL: catalogDb.url, PORT: String(ports.catalog), INTERNAL_PORT: String(ports.catalogInternal), PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}` });
+    const auth = run('auth', {
+      ...common,
+      DATABASE_URL: authDb.url,
+      REDIS_URL: infra.redisUrl,
+      PORT: String(ports.auth),
+      INTERNAL_PORT: String(ports.authInternal),
+      INTROSPECTION_CLIENT_SECRET: SECRET('introspect'),
+      SESSION_SECRET: SECRET('session'),
+      CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
+    });
+    const gateway = run('gateway', {
+      ...common,
+      REDIS_URL: infra.redisUrl,
+      REDIS_KEY_PREFIX: namespace,
+      PORT: String(ports.gateway),
+      INTERNAL_PORT: String(ports.gatewayInternal),
+      INTROSPECTION_CLIENT_SECRET: SECRET('introspect'),
+      AUTH_URL: `http://127.0.0.1:${String(ports.auth)}`,
+      AUTH_INTERNAL_URL: `http://127.0.0.1:${String(ports.authInternal)}`,
+      CATALOG_URL: `http://127.0.0.1:${String(ports.catalog)}`,
+    });
+    running.push(gateway, auth, catalog);
+    await ready(`http://127.0.0.1:${String(ports.catalog)}`, catalog);
+    await ready(`http://127.0.0.1:${String(ports.auth)}`, auth);
+    await ready(`http://127.0.0.1:${String(ports.gateway)}`, gateway);
+  });
+
+  afterAll(async () => {
+    for (const service of running) {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+    await admin.disconnect();
+    for (const database of databases) await database.drop();
+  });
+
+  const adminCall = async (base: number, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(`http://127.0.0.1:${String(base)}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${SECRET('admin')}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  it('serves a sync end to end, creating every topic it uses in an empty namespace', async () => {
+    const before = (await admin.listTopics()).filter((topic) => topic.startsWith(`${namespace}.`));
+    expect(before.every((topic) => !topic.endsWith('components.changed'))).toBe(true);
+
+    const designer = await adminCall(ports.authInternal, 'POST', '/designers', { name: 'Alone', email: `${namespace}@example.com`, password: 'password1' });
+    const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', { designer_id: designer.id, scopes: 'projects:write components:write components:read' })) as { token: string };
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const project = (await (await api('POST', '/projects', { name: 'Alone' })).json()) as { data: { id: number } };
+    const written = await api('POST', `/projects/${String(project.data.id)}/components/batch`, { type: 'card', components: [{ name: 'A' }, { name: 'B' }] });
+    expect(written.status).toBe(201);
+
+    const expected = ['catalog.components.changed', 'catalog.project.updated', 'asset.internalize.requested', 'asset.internalize.completed', 'auth.token.revoked', 'auth.designer.plan-changed'];
+    const topics = await eventually(async () => {
+      const names = new Set(await admin.listTopics());
+      return expected.every((topic) => names.has(`${namespace}.${topic}`)) ? names : undefined;
+    }, 30_000, 'the services to create their topics');
+    expect(topics.size).toBeGreaterThan(0);
+
+    // The write's event left the outbox: the internal readiness (which checks the outbox) is green.
+    await eventually(async () => {
+      const detail = (await (await fetch(`http://127.0.0.1:${String(ports.catalogInternal)}/readyz`)).json()) as { status: string };
+      return detail.status === 'ok' ? true : undefined;
+    }, 20_000, 'the catalog to be ready with an empty outbox');
+    const offsets = await admin.fetchTopicOffsets(`${namespace}.catalog.components.changed`);
+    expect(offsets.reduce((sum, partition) => sum + Number(partition.high), 0)).toBe(1);
+
+    // The gateway joined its revocation consumer though the topic did not exist when it started.
+    await adminCall(ports.authInternal, 'DELETE', '/tokens/1');
+    await eventually(async () => ((await api('GET', `/projects/${String(project.data.id)}/components`)).status === 401 ? true : undefined), 20_000, 'the revoked token to be refused');
+  });
+
+  it('logs which adapters each service runs on', () => {
+    for (const service of running) expect(service.output()).toMatch(/"database":"postgres"|"rateLimits":"redis"/);
+  });
+});
+
+describe('a service started alone without its adapters', () => {
+  it.each([
+    ['catalog', ['DATABASE_URL', 'KAFKA_BROKERS']],
+    ['auth', ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']],
+    ['gateway', ['KAFKA_BROKERS', 'REDIS_URL']],
+  ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
+    const secrets = { INTERNAL_JWT_SECRET: SECRET('p'), ADMIN_TOKEN: SECRET('a'), INTROSPECTION_CLIENT_SECRET: SECRET('i'), SESSION_SECRET: SECRET('s'), AUTH_URL: 'http://127.0.0.1:1', AUTH_INTERNAL_URL: 'http://127.0.0.1:1' };
+    const started = run(service, secrets);
+    expect(await started.exited).toBe(78);
+    for (const variable of missing) expect(started.output()).toMatch(new RegExp(`invalid configuration: ${variable}: is required`));
+    expect(started.output()).not.toContain('listening');
+  });
+});

@@ -1,40 +1,10 @@
-import { z } from 'zod';
 import type { FieldErrors } from '@boardsync/kit';
-import { DIE_TYPES, QUARTER_TURNS, groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
+import { componentField, type ComponentValues } from './component-fields.ts';
+import { groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
+import { blankIsNull, dieFaces, dieType, groupNames, legacySize, webUrl } from './component-values.ts';
 import { resolveMask, type CustomMaskRef } from './mask-library.ts';
-import { isWebUrl } from './web-url.ts';
 
-/** Stored component values a row sets; a property left out is left untouched on update. */
-export interface ComponentValues {
-  name?: string | null;
-  bookName?: string | null;
-  pageName?: string | null;
-  quantity?: number;
-  description?: string | null;
-  notes?: string | null;
-  size?: string | number | null;
-  color?: string | null;
-  colorBack?: string | null;
-  shape?: string;
-  cardMaskType?: string;
-  maskImage?: boolean;
-  material?: string | null;
-  imageUrl?: string | null;
-  backImageUrl?: string | null;
-  imageRotation?: number;
-  facing?: number | null;
-  physWidthIn?: number | null;
-  physHeightIn?: number | null;
-  weightLbs?: number | null;
-  costPerUnit?: number | null;
-  sortOrder?: number | null;
-  playtestScaleX?: number | null;
-  playtestScaleY?: number | null;
-  dieFaces?: string[] | null;
-  dieFaceLabels?: string[] | null;
-  diceStyle?: string | null;
-  spinnerSections?: Record<string, unknown>[] | null;
-}
+export type { ComponentValues } from './component-fields.ts';
 
 export type ArtworkProperty = 'imageUrl' | 'backImageUrl';
 
@@ -49,95 +19,6 @@ export interface ComponentRow {
   /** Artwork fields sent empty or not at all: a matched row keeps what it has. */
   artworkOmitted: ArtworkProperty[];
 }
-
-const MAX_TEXT = 20_000;
-const MAX_URL = 2048;
-
-/** Spreadsheet-shaped tools send numbers as strings; a blank cell is "no value". */
-const blankIsNull = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? null : value);
-const numberLike = (value: unknown): unknown => {
-  const blank = blankIsNull(value);
-  return typeof blank === 'string' && Number.isFinite(Number(blank)) ? Number(blank) : blank;
-};
-
-const line = z.preprocess(blankIsNull, z.string().trim().max(255, 'may not be longer than 255 characters').nullable());
-const text = z.preprocess(blankIsNull, z.string().max(MAX_TEXT, `may not be longer than ${String(MAX_TEXT)} characters`).nullable());
-const measure = z.preprocess(numberLike, z.number({ error: 'must be a number' }).min(0, 'may not be negative').max(1_000_000).nullable());
-const scale = z.preprocess(numberLike, z.number({ error: 'must be a number' }).positive('must be greater than 0').max(1000).nullable());
-
-const webUrl = z.string().trim().max(MAX_URL, `may not be longer than ${String(MAX_URL)} characters`).refine(isWebUrl, 'must be an http or https URL');
-const hexColour = z.preprocess(
-  blankIsNull,
-  z.string().trim().regex(/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'must be a hex colour such as #ffffff').transform((value) => value.toLowerCase()).nullable(),
-);
-const quarterTurn = z.preprocess(
-  numberLike,
-  z.number().refine((value) => (QUARTER_TURNS as readonly number[]).includes(value), 'must be one of 0, 90, 180, 270'),
-);
-
-/** An array of strings, or one pipe-delimited string ("a|b|c"); blanks dropped. */
-const pipeList = (item: z.ZodString, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.split('|') : value),
-    z
-      .array(z.string({ error: 'must be a string' }))
-      .transform((items) => items.map((entry) => entry.trim()).filter((entry) => entry !== ''))
-      .pipe(z.array(item).max(max, `may hold at most ${String(max)} entries`)),
-  );
-
-const dieType = z.preprocess(
-  (value) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? `d${String(value).trim()}` : typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z.enum(DIE_TYPES, { error: `must be a die type: ${DIE_TYPES.join(', ')}` }).nullable(),
-);
-const legacySize = z.preprocess(blankIsNull, z.union([z.string().trim().max(255), z.number().int()], { error: 'must be a string or an integer' }).nullable());
-
-const spinnerSections = z.preprocess(
-  blankIsNull,
-  z
-    .array(z.record(z.string(), z.unknown(), { error: 'each section must be an object' }))
-    .max(64, 'may hold at most 64 sections')
-    .superRefine((sections, ctx) => {
-      sections.forEach((section, index) => {
-        const url = section.image_url;
-        if (url === undefined || url === null || url === '') return;
-        if (typeof url !== 'string' || url.length > MAX_URL || !isWebUrl(url)) ctx.addIssue({ code: 'custom', path: [index, 'image_url'], message: 'must be an http or https URL' });
-      });
-    })
-    .nullable(),
-);
-
-/** Field → (schema, stored property). Masks are resolved separately: they need the designer's own. */
-const FIELDS: Partial<Record<WriteField, { schema: z.ZodType; property: keyof ComponentValues }>> = {
-  name: { schema: line, property: 'name' },
-  book_name: { schema: line, property: 'bookName' },
-  page_name: { schema: line, property: 'pageName' },
-  // A blank quantity is the default one; a blank rotation is upright.
-  quantity: {
-    schema: z.preprocess(numberLike, z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'may not be negative').max(100_000).nullable().transform((value) => value ?? 1)),
-    property: 'quantity',
-  },
-  description: { schema: text, property: 'description' },
-  notes: { schema: text, property: 'notes' },
-  color: { schema: hexColour, property: 'color' },
-  color_back: { schema: hexColour, property: 'colorBack' },
-  mask_image: { schema: z.boolean({ error: 'must be true or false' }), property: 'maskImage' },
-  material: { schema: line, property: 'material' },
-  image_rotation: { schema: z.preprocess(blankIsNull, quarterTurn.nullable().transform((value) => value ?? 0)), property: 'imageRotation' },
-  facing: { schema: z.preprocess(blankIsNull, quarterTurn.nullable()), property: 'facing' },
-  phys_width_in: { schema: measure, property: 'physWidthIn' },
-  phys_height_in: { schema: measure, property: 'physHeightIn' },
-  weight_lbs: { schema: measure, property: 'weightLbs' },
-  cost_per_unit: { schema: measure, property: 'costPerUnit' },
-  sort_order: { schema: z.preprocess(numberLike, z.number({ error: 'must be an integer' }).int('must be an integer').min(-2_147_483_648).max(2_147_483_647).nullable()), property: 'sortOrder' },
-  playtest_scale_x: { schema: scale, property: 'playtestScaleX' },
-  playtest_scale_y: { schema: scale, property: 'playtestScaleY' },
-  die_face_labels: { schema: z.preprocess((value) => (value === '' ? null : value), pipeList(z.string().max(255), 120).nullable()), property: 'dieFaceLabels' },
-  dice_style: { schema: z.preprocess(blankIsNull, z.enum(['standard', 'custom'], { error: 'must be standard or custom' }).nullable()), property: 'diceStyle' },
-  spinner_sections: { schema: spinnerSections, property: 'spinnerSections' },
-};
-
-const dieFaces = z.preprocess((value) => (value === '' ? null : value), pipeList(webUrl, 120).nullable());
-const groupNames = z.preprocess((value) => (value === null ? [] : value), pipeList(z.string().max(255, 'names may not be longer than 255 characters'), 100));
 
 interface ParseContext {
   type: CreatableType;
@@ -164,16 +45,16 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
   const artworkOmitted: ArtworkProperty[] = [];
 
   for (const field of honoured) {
-    const spec = FIELDS[field];
-    if (!spec || !sent(input, field)) continue;
-    const result = spec.schema.safeParse(input[field]);
+    const spec = componentField(field);
+    if (!spec?.input || !sent(input, field)) continue;
+    const result = spec.input.safeParse(input[field]);
     if (result.success) Object.assign(values, { [spec.property]: result.data });
     else for (const issue of result.error.issues) fail([field, ...issue.path.map(String)].join('.'), issue.message);
   }
 
   for (const required of requiredFields(type)) {
-    const property = FIELDS[required]?.property ?? 'name';
-    if ((values[property] ?? null) === null && !errors[`${path}.${required}`]) fail(required, `is required for a ${type}`);
+    const property = componentField(required)?.property ?? 'name';
+    if ((values[property as keyof ComponentValues] ?? null) === null && !errors[`${path}.${required}`]) fail(required, `is required for a ${type}`);
   }
 
   let uniqueId: string | undefined;

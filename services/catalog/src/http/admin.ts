@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import { parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
 import { z } from 'zod';
-import { createCustomMask } from '../store/custom-masks.ts';
-import { setLocked } from '../store/projects.ts';
-import { presentProject } from './presenters.ts';
+import { createCustomMask } from '../use-cases/create-custom-mask.ts';
+import { setProjectLock } from '../use-cases/set-project-lock.ts';
+import { presentCustomMask } from './mask-presenter.ts';
+import { presentProject } from './project-presenter.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const newMaskBody = z.object({
@@ -24,7 +25,7 @@ export function adminRouter(orm: Database, adminToken: string): Router {
   for (const [action, locked] of [['lock', true], ['unlock', false]] as const) {
     router.post(`/projects/:id/${action}`, async (ctx) => {
       const { id } = parseRequest(idParam, ctx.params);
-      ctx.body = { data: presentProject(await setLocked(orm.em.fork(), id, locked), 0) };
+      ctx.body = { data: presentProject(await setProjectLock(orm.em.fork(), id, locked), 0) };
     });
   }
 
@@ -32,7 +33,7 @@ export function adminRouter(orm: Database, adminToken: string): Router {
     const body = parseRequest(newMaskBody, ctx.request.body);
     const mask = await createCustomMask(orm.em.fork(), { designerId: body.designer_id, kind: body.kind, name: body.name, aspect: body.aspect });
     ctx.status = 201;
-    ctx.body = { id: mask.id, value: `custom:${String(mask.id)}`, label: mask.name, kind: mask.kind, source: 'custom', aspect: mask.aspect ?? null, designer_id: mask.designerId };
+    ctx.body = presentCustomMask(mask);
   });
 
   return router;

@@ -4,15 +4,19 @@ import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { componentCountOf, componentCounts } from '../store/components.ts';
-import { changeProject, createProject, findProject, listProjects } from '../store/projects.ts';
-import { presentProject } from './presenters.ts';
+import { findProject, listProjects } from '../store/projects.ts';
+import { changeProject } from '../use-cases/change-project.ts';
+import { createProject } from '../use-cases/create-project.ts';
+import { presentProject } from './project-presenter.ts';
+import { jsonBody } from './json-bodies.ts';
 import { publicPath } from './public-url.ts';
 
 export const MAX_PROJECTS_PER_PAGE = 200;
 
 /** Spec §4 Projects. Every query is scoped to the caller's designer. */
-export function projectsRouter(orm: Database): Router {
+export function projectsRouter(orm: Database, links: { publicBaseUrl: string }): Router {
   const router = new Router({ prefix: '/api/v1/projects' });
+  router.use(jsonBody);
 
   router.get('/', async (ctx) => {
     const { designerId } = principalOf(ctx);
@@ -20,7 +24,7 @@ export function projectsRouter(orm: Database): Router {
     const em = orm.em.fork();
     const { rows, total } = await listProjects(em, designerId, offsetOf(request), request.perPage);
     const counts = await componentCounts(em, rows.map((row) => row.id));
-    ctx.body = paginate(rows.map((row) => presentProject(row, counts.get(row.id) ?? 0)), total, request, publicPath(ctx), {});
+    ctx.body = paginate(rows.map((row) => presentProject(row, counts.get(row.id) ?? 0)), total, request, publicPath(links.publicBaseUrl, ctx), {});
   });
 
   router.post('/', async (ctx) => {
@@ -41,7 +45,7 @@ export function projectsRouter(orm: Database): Router {
     const { project: id } = parseRequest(projectParam, ctx.params);
     const body = parseRequest(projectChangeBody, ctx.request.body ?? {});
     const em = orm.em.fork();
-    const { project } = await changeProject(em, principalOf(ctx), id, body);
+    const project = await changeProject(em, principalOf(ctx), id, body);
     ctx.body = { data: presentProject(project, await componentCountOf(em, project.id)) };
   });
 

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, enqueueEvents, placeholders, type Principal } from '@boardsync/kit';
+import { placeholders } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
-import { componentsChanged, sharedType } from '../events/catalog-events.ts';
 import { Component } from './entities/component.ts';
-import { lockWritableProject } from './projects.ts';
 
 export interface ComponentFilter {
   type?: ComponentType | undefined;
@@ -83,42 +81,34 @@ export async function componentCountOf(em: EntityManager, projectId: number): Pr
   return (await componentCounts(em, [projectId])).get(projectId) ?? 0;
 }
 
-function recordDeletion(em: EntityManager, principal: Principal, projectId: number, types: readonly string[]): void {
-  // A bulk delete across several types is still one write, so one event (its `type` then empty).
-  enqueueEvents(em, [componentsChanged(projectId, { type: sharedType(types), created: [], updated: [], deleted: types.length }, principal)]);
+/** Components a write's rows may match: those holding one of the sent unique_ids, or a sent name of the type. */
+export function matchCandidates(em: EntityManager, projectId: number, sent: { type: string; uniqueIds: readonly string[]; names: readonly string[] }): Promise<Component[]> {
+  return em.find(Component, { projectId, $or: [{ uniqueId: { $in: [...sent.uniqueIds] } }, { type: sent.type, name: { $in: [...sent.names] } }] });
 }
 
-/** `DELETE components[?type=]`: only the rows stamped with the caller's source tag. */
-export async function deleteOwnComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {
-  return em.transactional(async (tx) => {
-    const project = await lockWritableProject(tx, principal.designerId, projectId);
-    const deleted = await tx.execute<{ type: string }[]>(
-      `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning type`,
-      type ? [project.id, principal.source, type] : [project.id, principal.source],
-    );
-    if (deleted.length > 0) {
-      recordDeletion(tx, principal, project.id, deleted.map((row) => row.type));
-      await tx.flush();
-    }
-    return deleted.length;
-  });
+/** The project's components holding these unique_ids. */
+export function componentsWithUniqueIds(em: EntityManager, projectId: number, uniqueIds: readonly string[]): Promise<Component[]> {
+  return uniqueIds.length === 0 ? Promise.resolve([]) : em.find(Component, { projectId, uniqueId: { $in: [...uniqueIds] } });
 }
 
-/** `DELETE components/{uniqueId}`: 404 when absent, 403 `forbidden` when another source owns it. */
-export async function deleteComponent(em: EntityManager, principal: Principal, projectId: number, uniqueId: string): Promise<void> {
-  await em.transactional(async (tx) => {
-    const project = await lockWritableProject(tx, principal.designerId, projectId);
-    const component = await tx.findOne(Component, { projectId: project.id, uniqueId });
-    if (!component) throw Problem.notFound('component');
-    if (component.source !== principal.source) {
-      throw Problem.forbidden(
-        component.source === null
-          ? 'This component was made by hand in the editor (or imported); an app can update it but never delete it.'
-          : 'This component was created by another app; only the app that created a component can delete it.',
-      );
-    }
-    tx.remove(component);
-    recordDeletion(tx, principal, project.id, [component.type]);
-    await tx.flush();
-  });
+export function componentWithUniqueId(em: EntityManager, projectId: number, uniqueId: string): Promise<Component | null> {
+  return em.findOne(Component, { projectId, uniqueId });
+}
+
+/** Deletes a source's rows of the project (of one type, or all); returns the deleted rows' types. */
+export async function deleteRowsOfSource(em: EntityManager, owner: { projectId: number; source: string }, type: ComponentType | undefined): Promise<string[]> {
+  const deleted = await em.execute<{ type: string }[]>(
+    `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning type`,
+    type ? [owner.projectId, owner.source, type] : [owner.projectId, owner.source],
+  );
+  return deleted.map((row) => row.type);
+}
+
+/** `remove_missing`: deletes a source's rows of the type other than those kept; returns how many. */
+export function deleteOwnRowsBeyond(em: EntityManager, owner: { projectId: number; type: string; source: string }, keep: readonly number[]): Promise<number> {
+  return em.nativeDelete(Component, { projectId: owner.projectId, type: owner.type, source: owner.source, ...(keep.length > 0 ? { id: { $nin: [...keep] } } : {}) });
+}
+
+export function componentsByIds(em: EntityManager, projectId: number, ids: readonly number[]): Promise<Component[]> {
+  return em.find(Component, { projectId, id: { $in: [...ids] } });
 }

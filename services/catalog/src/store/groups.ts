@@ -80,29 +80,12 @@ export async function ensureGroups(em: EntityManager, projectId: number, kind: G
   return found;
 }
 
-function nameTaken(kind: GroupKind, name: string): Problem {
-  return new Problem({ status: 409, code: 'name_taken', detail: `This project already has a ${kind} named "${name}".` });
+/** The project's other group of the kind whose compared name (`groupNameKey`) is this, if any. */
+export function otherGroupNamed(em: EntityManager, group: ComponentGroup, nameKey: string): Promise<ComponentGroup | null> {
+  return em.findOne(ComponentGroup, { projectId: group.projectId, kind: group.kind, nameKey, id: { $ne: group.id } });
 }
 
-export async function renameGroup(em: EntityManager, group: ComponentGroup, change: { name?: string; position?: number | null }): Promise<void> {
-  if (change.name !== undefined && groupNameKey(change.name) !== group.nameKey) {
-    const nameKey = groupNameKey(change.name);
-    if (await em.findOne(ComponentGroup, { projectId: group.projectId, kind: group.kind, nameKey, id: { $ne: group.id } })) throw nameTaken(group.kind, change.name.trim());
-    group.nameKey = nameKey;
-  }
-  if (change.name !== undefined) group.name = change.name.trim();
-  if (change.position !== undefined) group.position = change.position;
-  await em.flush();
-}
-
-/** Spec §4: a new group answers 201; an existing one of that kind and name (ignoring case) is returned as it is. */
-export async function createGroup(em: EntityManager, projectId: number, kind: GroupKind, name: string): Promise<{ group: ComponentGroup; created: boolean }> {
-  const ensured = (await ensureGroups(em, projectId, kind, [name])).get(groupNameKey(name));
-  if (!ensured) throw new Error('ensureGroups returned no group for the name it was given');
-  return ensured;
-}
-
-export async function deleteGroup(em: EntityManager, group: ComponentGroup): Promise<void> {
+export async function removeGroup(em: EntityManager, group: ComponentGroup): Promise<void> {
   // Memberships go with the group (foreign key cascade); the components stay in the project.
   await em.nativeDelete(ComponentGroup, { id: group.id });
 }

@@ -5,11 +5,12 @@ import { parseComponentRow, type ComponentRow } from '../domain/component-input.
 import { groupKindOf, maskFieldOf, type CreatableType } from '../domain/component-types.ts';
 import { matchRows } from '../domain/write-matching.ts';
 import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
-import { upsertRows } from './component-upsert.ts';
-import { customMasks } from './custom-masks.ts';
-import { Component } from './entities/component.ts';
-import { setGroupNames, type GroupNamesEntry } from './group-membership.ts';
-import { lockWritableProject } from './projects.ts';
+import { upsertRows } from '../store/component-upsert.ts';
+import { deleteOwnRowsBeyond, matchCandidates } from '../store/components.ts';
+import { customMasks } from '../store/custom-masks.ts';
+import type { Component } from '../store/entities/component.ts';
+import { setGroupNames, type GroupNamesEntry } from '../store/group-membership.ts';
+import { lockWritableProject } from '../store/projects.ts';
 
 export interface ComponentWrite {
   type: CreatableType;
@@ -21,22 +22,22 @@ export interface ComponentWrite {
   internalizeImages: boolean;
 }
 
-/** A per-row problem of a write that still succeeded (DESIGN.md: `{index, unique_id, name, code, message}`). */
+/** A per-row problem of a write that still succeeded (a card refused by a deck of another mask). */
 export interface RowProblem {
   index: number;
-  unique_id: string;
-  name: string | null;
-  code: string;
+  component: Component;
+  code: 'mixed_group';
   message: string;
 }
 
 export interface WriteOutcome {
-  created: number;
-  updated: number;
+  /** Every row's component in row order: created, or matched (changed or not). */
+  written: { component: Component; created: boolean }[];
   deleted: number;
-  errors: RowProblem[];
-  kept_artwork: string[];
-  components: { id: number; name: string | null; type: string }[];
+  problems: RowProblem[];
+  /** Names of matched components sent without artwork that kept theirs. */
+  keptArtwork: string[];
+  /** Whether an `asset.internalize.requested` was recorded. */
   internalizing: boolean;
 }
 
@@ -79,10 +80,8 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);
     const names = [...new Set(rows.map((row) => row.values.name).filter((name) => typeof name === 'string'))];
-    const candidates = await tx.find(Component, {
-      projectId: project.id,
-      $or: [{ uniqueId: { $in: rows.map((row) => row.uniqueId).filter((id) => id !== undefined) } }, { type: write.type, name: { $in: names } }],
-    });
+    const uniqueIds = rows.map((row) => row.uniqueId).filter((id) => id !== undefined);
+    const candidates = await matchCandidates(tx, project.id, { type: write.type, uniqueIds, names });
     const matching = matchRows(rows, candidates, { type: write.type, matchByName: write.matchByName, path: (index) => rowPath(write, index) });
     if ('errors' in matching) throw rowsRefused(matching.errors, write.single);
 
@@ -101,15 +100,12 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
         }
       }
       for (const refusal of membership.refused) {
-        problems.push({ index: refusal.index, unique_id: refusal.component.uniqueId, name: refusal.component.name ?? null, code: 'mixed_group', message: refusal.message });
+        problems.push({ index: refusal.index, component: refusal.component, code: 'mixed_group', message: refusal.message });
       }
     }
 
     let deleted = 0;
-    if (write.removeMissing) {
-      const keep = written.map(({ component }) => component.id);
-      deleted = await tx.nativeDelete(Component, { projectId: project.id, type: write.type, source: principal.source, ...(keep.length > 0 ? { id: { $nin: keep } } : {}) });
-    }
+    if (write.removeMissing) deleted = await deleteOwnRowsBeyond(tx, { projectId: project.id, type: write.type, source: principal.source }, written.map(({ component }) => component.id));
 
     let internalizing = false;
     if (write.internalizeImages) {
@@ -126,14 +122,6 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
     if (created.length + edited.length + deleted > 0) enqueueEvents(tx, [componentsChanged(project.id, { type: write.type, created, updated: edited, deleted }, principal)]);
     await tx.flush();
 
-    return {
-      created: created.length,
-      updated: written.length - created.length,
-      deleted,
-      errors: problems,
-      kept_artwork: [...keptArtwork],
-      components: written.map(({ component }) => ({ id: component.id, name: component.name ?? null, type: component.type })),
-      internalizing,
-    };
+    return { written: written.map(({ component, created: isNew }) => ({ component, created: isNew })), deleted, problems, keptArtwork: [...keptArtwork], internalizing };
   });
 }

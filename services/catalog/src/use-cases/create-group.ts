@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Principal } from '@boardsync/kit';
+import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
+import type { ComponentGroup } from '../store/entities/component-group.ts';
+import { ensureGroups } from '../store/groups.ts';
+import { lockWritableProject } from '../store/projects.ts';
+
+/** Spec §4: a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
+export async function createGroup(em: EntityManager, principal: Principal, projectId: number, group: { kind: GroupKind; name: string }): Promise<{ group: ComponentGroup; created: boolean }> {
+  return em.transactional(async (tx) => {
+    const project = await lockWritableProject(tx, principal.designerId, projectId);
+    const ensured = (await ensureGroups(tx, project.id, group.kind, [group.name])).get(groupNameKey(group.name));
+    if (!ensured) throw new Error('ensureGroups returned no group for the name it was given');
+    return ensured;
+  });
+}

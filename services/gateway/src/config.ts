@@ -1,5 +1,6 @@
 import { env } from '@boardsync/kit';
 import { z } from 'zod';
+import { isAddressOrRange } from './http/client-origin.ts';
 
 export const gatewayConfigSchema = z.object({
   PORT: env.port(8080),
@@ -23,6 +24,8 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
   INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
+  /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
+  TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

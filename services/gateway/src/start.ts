@@ -25,7 +25,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, shared
     cacheTtlMs: config.INTROSPECTION_CACHE_SECONDS * 1000,
   });
   const revocations = await evictOnRevocation(bus, introspector);
-  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
   const app = createApp({
     logger,
     bus,
@@ -40,6 +40,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, shared
       ...(config.WEBHOOK_URL ? { webhook: config.WEBHOOK_URL } : {}),
     },
     principalSecret: config.INTERNAL_JWT_SECRET,
+    trustedProxies: config.TRUSTED_PROXIES,
     readiness: redis ? { redis: async () => { await redis.ping(); } } : {},
   });
   const server = await serve(app, { host: config.HOST, port: config.PORT });

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { API_PREFIX, INTERNAL_PRINCIPAL_HEADER, Problem, isRead, issuePrincipalToken, matchRoute, requireScope, type ServiceName } from '@boardsync/kit';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
+import { requestTargetOf } from './canonical-path.ts';
 import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
 
 export interface ApiDependencies {
@@ -16,14 +17,16 @@ export interface ApiDependencies {
 /** `/api/v1/*`: route, authenticate, check scope, count against the rate limit, then proxy. */
 export function apiGateway(deps: ApiDependencies): Middleware {
   return async (ctx, next) => {
-    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) {
+    // The checked target (canonical-path.ts) is what is matched here and what the proxy forwards.
+    const { path } = requestTargetOf(ctx);
+    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       await next();
       return;
     }
-    const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/');
-    if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
+    const match = matchRoute(ctx.method, path.slice(API_PREFIX.length) || '/');
+    if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${path}.` });
     if (match.kind === 'method_not_allowed') {
-      throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: { Allow: match.allowed.join(', ') } });
+      throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${path}.`, headers: { Allow: match.allowed.join(', ') } });
     }
     const { rule } = match;
     const token = await authenticate(ctx, deps.introspector);

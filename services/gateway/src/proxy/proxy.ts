@@ -1,45 +1,64 @@
 import type { Context } from 'koa';
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { Problem, REQUEST_ID_HEADER, INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
-
-// RFC 9110 §7.6.1 hop-by-hop fields, plus what must never pass from the outside to a service.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
-const NEVER_FORWARDED = new Set(['authorization', INTERNAL_PRINCIPAL_HEADER.toLowerCase(), 'cookie']);
+import type { Registry } from 'prom-client';
+import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit';
+import { requestTargetOf, upstreamPathOf } from '../http/canonical-path.ts';
+import { clientOriginOf } from '../http/client-origin.ts';
+import { ProxyAborts } from './aborts.ts';
+import { Exchange } from './exchange.ts';
+import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
 
 export interface ProxyOptions {
   timeoutMs: number;
+  logger: Logger;
+  /** Where `gateway_proxy_aborts_total` is registered (the gateway's metrics registry); unregistered without one. */
+  registry?: Registry;
 }
 
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
+  private readonly aborts: ProxyAborts;
 
-  constructor({ timeoutMs }: ProxyOptions) {
+  constructor({ timeoutMs, logger, registry }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
     this.agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.aborts = new ProxyAborts(logger, registry);
   }
 
-  /** `extraHeaders` are added after the caller's are filtered (principal, request id). */
+  /**
+   * Sends the request's checked target (see canonical-path.ts) to `baseUrl`'s origin exactly as it
+   * was matched: the path is never re-parsed or resolved against anything. `extraHeaders` are added
+   * after the caller's are filtered (principal, request id).
+   */
   async forward(ctx: Context, baseUrl: string, service: string, extraHeaders: Record<string, string>, options: { passCredentials?: boolean } = {}): Promise<void> {
-    // Services serve the public paths themselves (/api/v1/…), so links they build match what callers see.
-    const target = new URL(ctx.originalUrl, baseUrl);
+    const client = clientOriginOf(ctx);
     const headers = forwardableHeaders(ctx.req.headers, options.passCredentials ?? false);
     headers[REQUEST_ID_HEADER.toLowerCase()] = String(ctx.state.requestId);
-    headers['x-forwarded-for'] = ctx.ip;
-    headers['x-forwarded-proto'] = ctx.protocol;
-    headers['x-forwarded-host'] = ctx.host;
+    headers['x-forwarded-for'] = client.ip;
+    headers['x-forwarded-proto'] = client.proto;
+    headers['x-forwarded-host'] = ctx.get('host');
     Object.assign(headers, extraHeaders);
     const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && (ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '');
+    const exchange = new Exchange(ctx, service, this.aborts, hasBody);
+
     let upstream: Dispatcher.ResponseData;
     try {
-      upstream = await request(target, {
-        dispatcher: this.agent,
+      upstream = await this.agent.request({
+        origin: new URL(baseUrl).origin,
+        path: upstreamPathOf(requestTargetOf(ctx)),
         method: ctx.method,
         headers,
-        ...(hasBody ? { body: ctx.req } : {}),
+        body: hasBody ? exchange.requestBody() : null,
+        signal: exchange.signal,
       });
     } catch (error) {
+      if (exchange.clientGone) {
+        // Nobody is left to answer; 408 is only what the access log shows.
+        ctx.status = 408;
+        return;
+      }
       throw upstreamProblem(error, service, this.timeoutMs);
     }
     ctx.status = upstream.statusCode;
@@ -48,29 +67,24 @@ export class UpstreamProxy {
       ctx.set(name, value);
     }
     const length = upstream.headers['content-length'];
-    ctx.body = upstream.body;
+    if (ctx.method === 'HEAD' || upstream.statusCode === 204 || upstream.statusCode === 304) {
+      // No body goes out; Koa would never read one, so ours is drained and closed here.
+      upstream.body.dump().catch(() => undefined);
+      if (typeof length === 'string' && ctx.method === 'HEAD') ctx.set('content-length', length);
+      return;
+    }
+    ctx.body = exchange.responseBody(upstream.body);
     if (typeof length === 'string') ctx.length = Number(length);
+  }
+
+  /** Registers `gateway_proxy_aborts_total` with the gateway's metrics registry (when it was not given at construction). */
+  registerMetricsWith(registry: Registry): void {
+    this.aborts.registerWith(registry);
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
-}
-
-/** `passCredentials`: the caller's cookies and Authorization are meant for the upstream itself (auth's pages, OAuth client authentication). */
-function forwardableHeaders(incoming: Record<string, string | string[] | undefined>, passCredentials: boolean): Record<string, string> {
-  const connectionListed = new Set(
-    String(incoming.connection ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase()),
-  );
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || connectionListed.has(name)) continue;
-    if (NEVER_FORWARDED.has(name) && !(passCredentials && (name === 'cookie' || name === 'authorization'))) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
 }
 
 function upstreamProblem(error: unknown, service: string, timeoutMs: number): Problem {

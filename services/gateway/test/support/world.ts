@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, OutboxRelay, Topics, openDatabase, serve, verifyPrincipalToken, type Database, type Principal, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
@@ -74,13 +75,13 @@ export class GatewayWorld {
    */
   async gateway(
     limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 },
-    options: { timeoutMs?: number; upstream?: string; authUrl?: string; realAuth?: boolean } = {},
+    options: { timeoutMs?: number; upstream?: string; authUrl?: string; realAuth?: boolean; pagesUrl?: string; trustedProxies?: string[]; registry?: Registry } = {},
   ): Promise<string> {
     const bus = this.bus('gateway');
     const redis = new Redis(infra.redisUrl);
     const introspector = new Introspector({ authUrl: options.authUrl ?? this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
     const revocations = await evictOnRevocation(bus, introspector);
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000 });
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger, ...(options.registry ? { registry: options.registry } : {}) });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
       logger,
@@ -88,9 +89,10 @@ export class GatewayWorld {
       introspector,
       proxy,
       limiter: new ApiRateLimiter(limits, redis, this.namespace),
-      authUrl: this.auth.url,
+      authUrl: options.pagesUrl ?? this.auth.url,
       upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
     const server = await serve(app, { port: 0 });
     this.closers.push(() => server.close(), () => revocations.close(), () => proxy.close(), () => redis.quit());

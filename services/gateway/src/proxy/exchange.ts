@@ -1,0 +1,79 @@
+import { PassThrough, pipeline, type Readable } from 'node:stream';
+import type { Context } from 'koa';
+import { errors as undiciErrors } from 'undici';
+import type { AbortStage, ProxyAborts } from './aborts.ts';
+
+type Stage = 'request_body' | 'awaiting_response' | 'response_body';
+
+/**
+ * One request on its way through the proxy. Every stream it opens has its errors handled here, and
+ * either side going away ends the other: the client leaving aborts the upstream request (and with
+ * it the upstream's streams); the upstream failing mid-answer cuts the client's response short.
+ */
+export class Exchange {
+  private stage: Stage;
+  private settled = false;
+  private clientLeft = false;
+  private readonly controller = new AbortController();
+  readonly signal: AbortSignal = this.controller.signal;
+  private readonly ctx: Context;
+  private readonly service: string;
+  private readonly aborts: ProxyAborts;
+
+  constructor(ctx: Context, service: string, aborts: ProxyAborts, hasBody: boolean) {
+    this.ctx = ctx;
+    this.service = service;
+    this.aborts = aborts;
+    this.stage = hasBody ? 'request_body' : 'awaiting_response';
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) this.onClientLeft();
+    });
+  }
+
+  /** True once the client has gone: nothing more can be answered. */
+  get clientGone(): boolean {
+    return this.clientLeft;
+  }
+
+  /** The caller's body, through a stream of our own so an upstream failure never destroys the client's socket. */
+  requestBody(): Readable {
+    const { req } = this.ctx;
+    const body = new PassThrough();
+    body.on('error', () => undefined); // ends here whether or not undici took the stream yet
+    req.on('error', (error) => body.destroy(error)); // the client hung up mid-body
+    req.once('end', () => {
+      if (this.stage === 'request_body') this.stage = 'awaiting_response';
+    });
+    req.pipe(body);
+    return body;
+  }
+
+  /** The upstream's answer body, for `ctx.body`. */
+  responseBody(upstream: Readable): Readable {
+    this.stage = 'response_body';
+    const body = new PassThrough();
+    pipeline(upstream, body, (error) => {
+      if (!error || this.ctx.res.writableFinished) return;
+      if (isUpstreamFailure(error)) this.settle('upstream_response_body', error);
+      else this.onClientLeft();
+    });
+    return body;
+  }
+
+  private onClientLeft(): void {
+    this.clientLeft = true;
+    this.controller.abort();
+    this.settle(`client_${this.stage}`);
+  }
+
+  private settle(stage: AbortStage, error?: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.aborts.record(this.service, stage, error);
+  }
+}
+
+// Our own abort (the client left) surfaces as an abort error; anything else undici raises is the upstream's doing.
+function isUpstreamFailure(error: Error): boolean {
+  return error instanceof undiciErrors.UndiciError && !(error instanceof undiciErrors.RequestAbortedError);
+}

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
+import { currentRequestContext, parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { normalizeScopes } from '../domain/scopes.ts';
 import { registerApp, setReviewed } from '../store/apps.ts';
@@ -11,6 +11,9 @@ export interface PlanDefaults {
   storageLimitBytes: number;
   unlockedProjectLimit: number | null;
 }
+
+/** The source tag of events an operator's change causes. */
+const ADMIN_SOURCE = 'admin';
 
 const storageLimit = z.number().int().min(0);
 const unlockedLimit = z.number().int().min(0).nullable();
@@ -66,7 +69,9 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
   router.patch('/designers/:id/plan', async (ctx) => {
     const { id } = parseRequest(idParam, ctx.params);
     const body = parseRequest(planBody, ctx.request.body);
-    ctx.body = presentDesigner(await changePlan(orm.em.fork(), id, { storageLimitBytes: body.storage_limit_bytes, unlockedProjectLimit: body.unlocked_limit }));
+    const requestId = currentRequestContext()?.requestId;
+    const change = { storageLimitBytes: body.storage_limit_bytes, unlockedProjectLimit: body.unlocked_limit };
+    ctx.body = presentDesigner(await changePlan(orm.em.fork(), id, change, { source: ADMIN_SOURCE, ...(requestId ? { requestId } : {}) }));
   });
 
   router.post('/tokens', async (ctx) => {

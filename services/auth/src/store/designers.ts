@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { Problem } from '@boardsync/kit';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { Problem, enqueueEvents, eventMessage } from '@boardsync/kit';
 import { hashPassword } from '../domain/secrets.ts';
 import { Designer } from './entities/designer.ts';
 
@@ -38,10 +38,31 @@ export async function findDesigner(em: EntityManager, id: number): Promise<Desig
   return designer;
 }
 
-export async function changePlan(em: EntityManager, id: number, change: PlanChange): Promise<Designer> {
-  const designer = await findDesigner(em, id);
-  if (change.storageLimitBytes !== undefined) designer.storageLimitBytes = change.storageLimitBytes;
-  if (change.unlockedProjectLimit !== undefined) designer.unlockedProjectLimit = change.unlockedProjectLimit;
-  await em.flush();
-  return designer;
+/**
+ * Sets plan limits. When a value really changes, `auth.designer.plan-changed` goes out through the
+ * outbox in the same transaction, so every gateway drops that designer's cached answers.
+ */
+export async function changePlan(em: EntityManager, id: number, change: PlanChange, origin: { source: string; requestId?: string }): Promise<Designer> {
+  return em.transactional(async (tx) => {
+    // Locked, so concurrent changes take turns and each event describes a real transition.
+    const designer = await tx.findOne(Designer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!designer) throw Problem.notFound('designer');
+    const before = { storageLimitBytes: designer.storageLimitBytes, unlockedProjectLimit: designer.unlockedProjectLimit ?? null };
+    if (change.storageLimitBytes !== undefined) designer.storageLimitBytes = change.storageLimitBytes;
+    if (change.unlockedProjectLimit !== undefined) designer.unlockedProjectLimit = change.unlockedProjectLimit;
+    const unlockedProjectLimit = designer.unlockedProjectLimit ?? null;
+    if (designer.storageLimitBytes !== before.storageLimitBytes || unlockedProjectLimit !== before.unlockedProjectLimit) {
+      enqueueEvents(tx, [
+        eventMessage(
+          String(designer.id),
+          {
+            $case: 'designerPlanChanged',
+            value: { designerId: designer.id, storageLimitBytes: designer.storageLimitBytes, ...(unlockedProjectLimit === null ? {} : { unlockedProjectLimit }) },
+          },
+          { designerId: designer.id, ...origin },
+        ),
+      ]);
+    }
+    return designer;
+  });
 }

@@ -1,0 +1,114 @@
+import { describe, expect, it } from '@jest/globals';
+import { batch, fieldErrorsOf, listAll, newProject, send, type Problem, type WriteReply } from '../support/components.ts';
+import { PUBLIC_BASE_URL, type CatalogWorld, type Caller } from '../support/world.ts';
+
+/** Run by a spec file per backend: body limits, array and string bounds, and links that no caller header can redirect. */
+export function abuseBoundSuite(world: CatalogWorld): void {
+  const someone = (): Caller => ({ designerId: world.designer() });
+  const componentsPath = (projectId: number) => `/api/v1/projects/${String(projectId)}/components`;
+  const MB = 1024 * 1024;
+
+  describe('body limits', () => {
+    it('refuses a body over 1 MB with 413 payload_too_large on every route but the batch, and writes nothing', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const big = 'x'.repeat(MB + 1);
+      const refusals = [
+        await send<Problem>(world, me, 'POST', '/api/v1/projects', { name: 'Big', padding: big }),
+        await send<Problem>(world, me, 'PATCH', `/api/v1/projects/${String(projectId)}`, { padding: big }),
+        await send<Problem>(world, me, 'POST', componentsPath(projectId), { type: 'card', component: { name: 'Big' }, padding: big }),
+        await send<Problem>(world, me, 'POST', `/api/v1/projects/${String(projectId)}/groups`, { kind: 'deck', name: 'Big', padding: big }),
+      ];
+      for (const refused of refusals) expect(refused).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+      expect(await listAll(world, me, projectId)).toEqual([]);
+      const projects = await send<{ meta: { total: number } }>(world, me, 'GET', '/api/v1/projects');
+      expect(projects.body.meta.total).toBe(1);
+    });
+
+    it('takes a batch well over 1 MB, and refuses one over 32 MB with 413', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const rows = Array.from({ length: 150 }, (_, index) => ({ unique_id: `r${String(index)}`, name: `Row ${String(index)}`, description: 'd'.repeat(19_000) }));
+      const written = await batch(world, me, projectId, { type: 'card', components: rows });
+      expect(written.status).toBe(201);
+      expect(written.body.created).toBe(150);
+
+      const huge = await batch(world, me, projectId, { type: 'card', components: [{ name: 'Huge' }], padding: 'x'.repeat(32 * MB + 1) });
+      expect(huge).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+      expect(await listAll(world, me, projectId)).toHaveLength(150);
+    });
+  });
+
+  describe('array and string bounds', () => {
+    it('refuses a PUT members of more than 10,000 entries with 422 naming members', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'a', name: 'A' }] });
+      const deck = await send<{ data: { id: number } }>(world, me, 'POST', `/api/v1/projects/${String(projectId)}/groups`, { kind: 'deck', name: 'D' });
+      const path = `/api/v1/projects/${String(projectId)}/groups/${String(deck.body.data.id)}/members`;
+      const tooMany = await send<Problem>(world, me, 'PUT', path, { members: Array.from({ length: 10_001 }, (_, index) => ({ unique_id: `m${String(index)}` })) });
+      expect(tooMany.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(tooMany.body))).toEqual(['members']);
+      const longId = await send<Problem>(world, me, 'PUT', path, { members: [{ unique_id: 'u'.repeat(256) }] });
+      expect(longId.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(longId.body))).toEqual(['members.0.unique_id']);
+    });
+
+    it.each([
+      ['101 deck names', 'card', { deck_names: Array.from({ length: 101 }, (_, index) => `D${String(index)}`) }, 'deck_names'],
+      ['a 256-character deck name', 'card', { deck_names: ['ok', 'n'.repeat(256)] }, 'deck_names.1'],
+      ['101 stack names as a pipe string', 'token', { stack_names: Array.from({ length: 101 }, (_, index) => `S${String(index)}`).join('|') }, 'stack_names'],
+      ['a 256-character stack name', 'token', { stack_names: ['n'.repeat(256)] }, 'stack_names.0'],
+      ['a spinner section over 4096 characters', 'spinner', { spinner_sections: [{ label: 'ok' }, { label: 'l'.repeat(4100) }] }, 'spinner_sections.1'],
+    ])('refuses %s with 422 naming the field, writing nothing', async (_case, type, fields, field) => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const refused = await batch(world, me, projectId, { type, components: [{ name: 'Bounded', ...fields }] });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(refused.body))).toEqual([`components.0.${field}`]);
+      expect(await listAll(world, me, projectId)).toEqual([]);
+      const groups = await send<{ data: unknown[] }>(world, me, 'GET', `/api/v1/projects/${String(projectId)}/groups`);
+      expect(groups.body.data).toEqual([]);
+    });
+
+    it('takes exactly 100 deck names of 255 characters', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const names = Array.from({ length: 100 }, (_, index) => `${String(index).padStart(3, '0')}${'n'.repeat(252)}`);
+      const written = await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'c', name: 'C', deck_names: names }] });
+      expect(written.status).toBe(201);
+      const [card] = await listAll(world, me, projectId);
+      expect(card?.deck_names).toHaveLength(100);
+    });
+
+    it('refuses list filters longer than 255 characters with 422 naming the filter', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      for (const filter of ['name', 'unique_id']) {
+        const refused = await send<Problem>(world, me, 'GET', `${componentsPath(projectId)}?${filter}=${'f'.repeat(256)}`);
+        expect(refused.status).toBe(422);
+        expect(Object.keys(fieldErrorsOf(refused.body))).toEqual([filter]);
+      }
+    });
+  });
+
+  describe('pagination links', () => {
+    it('start with PUBLIC_BASE_URL whatever Host and X-Forwarded-* the caller sends', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const written: { status: number; body: WriteReply } = await batch(world, me, projectId, { type: 'token', components: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] });
+      expect(written.status).toBe(201);
+      const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example;proto=http' };
+      for (const path of ['/api/v1/projects?per_page=1', `${componentsPath(projectId)}?per_page=1&page=2`]) {
+        const response = await world.call(me, 'GET', path, undefined, hostile);
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        expect(text).not.toContain('evil.example');
+        const page = JSON.parse(text) as { links: Record<string, string | null>; meta: { path: string; links: { url: string | null }[] } };
+        const urls = [...Object.values(page.links), page.meta.path, ...page.meta.links.map((link) => link.url)].filter((url) => url !== null);
+        expect(urls.length).toBeGreaterThan(2);
+        for (const url of urls) expect(url.startsWith(`${PUBLIC_BASE_URL}/api/v1/projects`)).toBe(true);
+      }
+    });
+  });
+}

@@ -19,7 +19,7 @@ export const kafkaEnv = z.object({
 });
 
 export const postgresEnv = z.object({
-  DATABASE_URL: z.url({ error: 'is required: the Postgres URL, postgres://user:password@host:5432/database' }),
+  DATABASE_URL: env.requiredUrl('the Postgres URL, postgres://user:password@host:5432/database'),
   DATABASE_POOL_MAX: env.int(10, 1),
 });
 

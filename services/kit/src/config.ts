@@ -67,6 +67,8 @@ export const env = {
           .map((item) => item.trim())
           .filter((item) => item !== ''),
       ),
+  /** A URL that must be set; the message tells a missing one from a malformed one. */
+  requiredUrl: (what: string) => z.url({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : `must be a URL: ${what}`) }),
   /** A comma-separated list that must name at least one item. */
   requiredList: (what: string) =>
     z

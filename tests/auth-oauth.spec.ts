@@ -155,13 +155,15 @@ describe('authorization code + PKCE with openid-client', () => {
     await refusedSoon(first.access_token);
   });
 
-  it('refuses a redirect_uri at the token endpoint that differs from the one authorized', async () => {
+  it('refuses a redirect_uri at the token endpoint that differs from the one authorized with invalid_grant (RFC 6749 §5.2)', async () => {
     const owner = await person();
     const app = await registerApp(owner, { public: true, redirectUris: [REDIRECT, 'http://127.0.0.1:53682/other'] });
     const started = await start(app, 'projects:read');
     const callback = await consent(started, owner);
     const elsewhere = new URL(callback.href.replace('/callback', '/other'));
-    expect(await oauthError(exchange(started, elsewhere))).toMatch(/^invalid_(request|grant)$/);
+    expect(await oauthError(exchange(started, elsewhere))).toBe('invalid_grant');
+    // The attempt spent the code, as a wrong PKCE verifier does.
+    expect(await oauthError(exchange(started, callback))).toBe('invalid_grant');
   });
 
   it('rotates refresh tokens; reusing a spent one revokes the whole grant', async () => {

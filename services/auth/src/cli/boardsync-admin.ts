@@ -7,6 +7,7 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   designer set-plan --designer ID [--storage-limit-bytes B] [--unlocked-limit N|none]
   designer show --designer ID
   token create --designer ID --scopes "projects:read components:write" [--name N]
+  token create --designer ID --no-scopes [--name N]   (a token that reaches nothing, spec §5.8)
   token revoke --id ID
   app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
   app review --client-id C [--unreviewed]
@@ -26,6 +27,7 @@ const options = {
   designer: { type: 'string' },
   id: { type: 'string' },
   scopes: { type: 'string' },
+  'no-scopes': { type: 'boolean' },
   'storage-limit-bytes': { type: 'string' },
   'unlocked-limit': { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
@@ -51,6 +53,16 @@ function wholeNumber(value: string, flag: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${flag} must be a whole number`);
   return number;
+}
+
+/** An empty --scopes is refused, so a token that reaches nothing is always asked for by name. */
+function tokenScopes(values: Values): string {
+  if (values['no-scopes'] === true) {
+    if (values.scopes !== undefined) throw new UsageError('--scopes and --no-scopes exclude each other');
+    return '';
+  }
+  if (values.scopes === undefined || values.scopes.trim() === '') throw new UsageError('--scopes is required (or --no-scopes for a token that reaches nothing)');
+  return values.scopes;
 }
 
 function planOptions(values: Values): Record<string, number | null> {
@@ -81,7 +93,7 @@ async function run(argv: string[]): Promise<unknown> {
     case 'token create':
       return callAdmin('POST', '/tokens', {
         designer_id: wholeNumber(required(values, 'designer'), 'designer'),
-        scopes: required(values, 'scopes'),
+        scopes: tokenScopes(values),
         ...(values.name ? { name: values.name } : {}),
       });
     case 'token revoke':

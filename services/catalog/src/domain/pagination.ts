@@ -23,11 +23,14 @@ function wholeNumber(value: unknown): number | undefined {
   return Number(text);
 }
 
-/** `per_page` is clamped to 1..max (a larger value yields the maximum); anything unreadable takes the default. */
+/** Pages beyond this are read as this one (empty anyway): an absurd page number never reaches SQL as an offset. */
+export const MAX_PAGE = 10_000_000;
+
+/** `per_page` is clamped to 1..max (a larger value yields the maximum), `page` to 1..MAX_PAGE; anything unreadable takes the default. */
 export function pageRequest(query: Record<string, unknown>, limits: { defaultPerPage?: number; maxPerPage: number }): PageRequest {
   const perPage = wholeNumber(query.per_page) ?? limits.defaultPerPage ?? 50;
   const page = wholeNumber(query.page) ?? 1;
-  return { perPage: Math.min(Math.max(perPage, 1), limits.maxPerPage), page: Math.max(page, 1) };
+  return { perPage: Math.min(Math.max(perPage, 1), limits.maxPerPage), page: Math.min(Math.max(page, 1), MAX_PAGE) };
 }
 
 export function offsetOf(request: PageRequest): number {

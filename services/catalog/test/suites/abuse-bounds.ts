@@ -92,6 +92,19 @@ export function abuseBoundSuite(world: CatalogWorld): void {
     });
   });
 
+  describe('pages', () => {
+    it('reads an absurd page number as the last allowed page: empty, never an error', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      for (const path of ['/api/v1/projects', componentsPath(projectId)]) {
+        const page = await send<{ data: unknown[]; meta: { current_page: number; total: number } }>(world, me, 'GET', `${path}?page=99999999999999999999`);
+        expect(page.status).toBe(200);
+        expect(page.body.data).toEqual([]);
+        expect(page.body.meta.current_page).toBe(10_000_000);
+      }
+    });
+  });
+
   describe('pagination links', () => {
     it('start with PUBLIC_BASE_URL whatever Host and X-Forwarded-* the caller sends', async () => {
       const me = someone();

@@ -85,6 +85,18 @@ describe('sign-in throttling per account', () => {
     await expectThrottled(await signIn(browserFrom(freshAddress()), designer.email, PASSWORD), ACCOUNT.windowSeconds);
   });
 
+  it('parallel guesses cannot outrun the budget', async () => {
+    const designer = await world.designer(auth);
+    const browser = browserFrom(freshAddress());
+    const form = hiddenFields(await (await browser.get('/login')).text());
+    const guesses = await Promise.all(
+      Array.from({ length: 3 * ACCOUNT.failures }, (_, index) => browser.post('/login', [...Object.entries(form), ['email', designer.email], ['password', `guess ${String(index)}`]])),
+    );
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT.failures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * ACCOUNT.failures);
+  });
+
   it('replicas sharing Redis share the count; a replica without Redis counts alone', async () => {
     const designer = await world.designer(auth);
     await fail(browserFrom(freshAddress()), designer.email, ACCOUNT.failures);

@@ -3,11 +3,14 @@ import { API_PREFIX, INTERNAL_PRINCIPAL_HEADER, Problem, isRead, issuePrincipalT
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
 import { requestTargetOf } from './canonical-path.ts';
+import type { AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
 import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
 
 export interface ApiDependencies {
   introspector: Introspector;
   limiter: ApiRateLimiter;
+  /** Per client IP, checked before introspection; only failures count. */
+  authFailures: AuthFailureBudget;
   proxy: UpstreamProxy;
   /** Base URL of each service; a missing one answers 503. */
   upstreams: Partial<Record<ServiceName, string>>;
@@ -29,7 +32,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
       throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${path}.`, headers: { Allow: match.allowed.join(', ') } });
     }
     const { rule } = match;
-    const token = await authenticate(ctx, deps.introspector);
+    const token = await authenticate(ctx, deps.introspector, deps.authFailures);
     requireScope(token.scopes, rule.scope);
 
     const decision = await deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method));
@@ -61,16 +64,39 @@ export function apiGateway(deps: ApiDependencies): Middleware {
   };
 }
 
-async function authenticate(ctx: Context, introspector: Introspector): Promise<TokenInfo> {
+/**
+ * The bearer token's facts. A token already known active passes at once; otherwise the caller's
+ * address must still have failure budget left before auth is asked, and a failure spends it.
+ */
+async function authenticate(ctx: Context, introspector: Introspector, failures: AuthFailureBudget): Promise<TokenInfo> {
+  const header = ctx.get('Authorization');
   // RFC 6750 b64token; the scheme name is case-insensitive.
-  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(ctx.get('Authorization'));
-  if (!match?.[1]) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
+  const token = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header)?.[1];
+  const known = token === undefined ? undefined : introspector.known(token);
+  if (known) return known;
+  const clientIp = clientIpOf(ctx);
+  await failures.refuseWhenSpent(clientIp);
+  // No header at all is a client that forgot, not one guessing: it costs nothing and is not counted.
+  if (header === '') throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
+  if (token === undefined) {
+    await failures.recordFailure(clientIp);
+    throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
+  }
   let info: TokenInfo | null;
   try {
-    info = await introspector.introspect(match[1]);
+    info = await introspector.introspect(token);
   } catch (error) {
     throw new Problem({ status: 503, code: 'auth_unavailable', detail: 'Tokens cannot be checked right now; try again shortly.', headers: { 'Retry-After': '5' }, cause: error });
   }
-  if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
+  if (!info) {
+    await failures.recordFailure(clientIp);
+    throw Problem.unauthenticated('The token is unknown, expired or revoked.');
+  }
   return info;
+}
+
+/** The caller's address as the client-origin middleware worked it out (trusted proxies only), else the socket's. */
+function clientIpOf(ctx: Context): string {
+  const fromOrigin: unknown = ctx.state.clientIp;
+  return typeof fromOrigin === 'string' && fromOrigin !== '' ? fromOrigin : ctx.ip;
 }

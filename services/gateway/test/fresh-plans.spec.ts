@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { KafkaBus, eventMessage } from '@boardsync/kit';
+import { eventually, infra, testLogger } from '@boardsync/kit/testing';
+import { GatewayWorld, type TestGateway } from './support/world.ts';
+
+const world = new GatewayWorld();
+let replicas: TestGateway[];
+let publisher: KafkaBus;
+
+beforeAll(async () => {
+  await world.start();
+  // Two replicas of one deployment: each hears every plan change in a group of its own.
+  replicas = [await world.gatewayReplica(), await world.gatewayReplica()];
+  publisher = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'plan-test', logger: testLogger('plan-test'), namespace: world.namespace });
+});
+afterAll(async () => {
+  await publisher.close();
+  await world.stop();
+});
+
+const planSeenThrough = async (replica: TestGateway, token: string) => {
+  const before = world.service.seen.length;
+  const response = await fetch(`${replica.url}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return world.service.seen[before]?.principal?.plan;
+};
+
+/** What `boardsync-admin designer set-plan` does: auth's admin API, which publishes the change through its outbox. */
+async function setUnlockedCap(designerId: number, cap: number): Promise<void> {
+  const response = await world.admin('PATCH', `/designers/${designerId}/plan`, { unlocked_limit: cap });
+  expect(response.status).toBe(200);
+  // Until auth's outbox publishes auth.designer.plan-changed itself, the test sends what it will send.
+  await publisher.publish([eventMessage(String(designerId), { $case: 'designerPlanChanged', value: { designerId, storageLimitBytes: 1_000_000, unlockedProjectLimit: cap } }, { designerId, source: 'admin' })]);
+}
+
+describe('a plan change takes effect on the designer’s next request', () => {
+  it.each([
+    ['lowered', 1],
+    ['raised', 5],
+  ])('through either replica, when the unlocked cap is %s', async (_label, cap) => {
+    const designerId = await world.designer();
+    const bystanderId = await world.designer();
+    const { token } = await world.token(designerId, ['projects:read']);
+    const { token: bystanderToken } = await world.token(bystanderId, ['projects:read']);
+    for (const replica of replicas) {
+      expect(await planSeenThrough(replica, token)).toMatchObject({ unlockedProjectLimit: 2 }); // the default, now cached for up to 30 s
+      await planSeenThrough(replica, bystanderToken);
+    }
+
+    await setUnlockedCap(designerId, cap);
+    // Each replica drops the designer's cached answers on hearing the event (well inside the 30 s they would live)…
+    await eventually(() => (replicas.every((replica) => replica.introspector.heldFor(designerId) === 0) ? true : undefined), 15_000, 'both replicas to drop the plan');
+
+    // …so the very next request through either one carries the new plan.
+    for (const replica of replicas) expect(await planSeenThrough(replica, token)).toMatchObject({ unlockedProjectLimit: cap, storageLimitBytes: 1_000_000 });
+    // Other designers' answers stay cached.
+    for (const replica of replicas) expect(replica.introspector.heldFor(bystanderId)).toBe(1);
+  });
+});

@@ -9,7 +9,7 @@ import { upsertRows } from '../store/component-upsert.ts';
 import { deleteOwnRowsBeyond, matchCandidates } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
 import type { Component } from '../store/entities/component.ts';
-import { setGroupNames, type GroupNamesEntry } from '../store/group-membership.ts';
+import { setGroupNames, type GroupNamesEntry } from './set-group-names.ts';
 import { lockWritableProject } from '../store/projects.ts';
 
 export interface ComponentWrite {

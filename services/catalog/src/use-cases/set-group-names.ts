@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { placeholders } from '@boardsync/kit';
 import { groupNameKey, maskOf, memberTypeOf, type GroupKind } from '../domain/group-rules.ts';
-import type { Component } from './entities/component.ts';
-import { ComponentGroup } from './entities/component-group.ts';
-import { GroupMember } from './entities/group-member.ts';
-import { ensureGroups } from './groups.ts';
+import type { Component } from '../store/entities/component.ts';
+import { GroupMember } from '../store/entities/group-member.ts';
+import { endPositions, groupIdsOfKind, memberMasks, membershipsIn } from '../store/group-members.ts';
+import { ensureGroups } from '../store/groups.ts';
 
 /** A written component and the group names its row sent. */
 export interface GroupNamesEntry {
@@ -32,9 +31,7 @@ export async function setGroupNames(em: EntityManager, projectId: number, kind: 
   const refused: MembershipRefusal[] = [];
   if (entries.length === 0) return { changed, refused };
   const groups = await ensureGroups(em, projectId, kind, entries.flatMap((entry) => entry.names));
-  const kindGroupIds = (await em.find(ComponentGroup, { projectId, kind }, { fields: ['id'] })).map((group) => group.id);
-  const componentIds = entries.map((entry) => entry.component.id);
-  const current = await em.find(GroupMember, { componentId: { $in: componentIds }, groupId: { $in: kindGroupIds } });
+  const current = await membershipsIn(em, entries.map((entry) => entry.component.id), await groupIdsOfKind(em, projectId, kind));
 
   const groupById = new Map([...groups.values()].map(({ group }) => [group.id, group]));
   const masksByGroup = await memberMasks(em, [...groupById.keys()]);
@@ -76,28 +73,4 @@ export async function setGroupNames(em: EntityManager, projectId: number, kind: 
   }
   await em.flush();
   return { changed, refused };
-}
-
-/** Group id → (member component id → mask). */
-async function memberMasks(em: EntityManager, groupIds: readonly number[]): Promise<Map<number, Map<number, string>>> {
-  const result = new Map<number, Map<number, string>>(groupIds.map((id) => [id, new Map()]));
-  if (groupIds.length === 0) return result;
-  const rows = await em.execute<{ group_id: number; component_id: number; type: string; shape: string | null; card_mask_type: string | null }[]>(
-    `select m.group_id, m.component_id, c.type, c.shape, c.card_mask_type
-       from group_member m join component c on c.id = m.component_id
-      where m.group_id in (${placeholders(groupIds)})`,
-    [...groupIds],
-  );
-  for (const row of rows) result.get(row.group_id)?.set(row.component_id, maskOf({ type: row.type, shape: row.shape, cardMaskType: row.card_mask_type }));
-  return result;
-}
-
-/** Group id → the position after its last member. */
-async function endPositions(em: EntityManager, groupIds: readonly number[]): Promise<Map<number, number>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await em.execute<{ group_id: number; next: number | null }[]>(
-    `select group_id, max(position) + 1 as next from group_member where group_id in (${placeholders(groupIds)}) group by group_id`,
-    [...groupIds],
-  );
-  return new Map(rows.map((row) => [row.group_id, row.next ?? 0]));
 }

@@ -25,6 +25,11 @@ export class Exchange {
     this.service = service;
     this.aborts = aborts;
     this.stage = hasBody ? 'request_body' : 'awaiting_response';
+    // A client that left while the gateway authenticated it has already closed: no event is coming.
+    if (ctx.req.socket.destroyed || ctx.res.destroyed) {
+      this.onClientLeft();
+      return;
+    }
     ctx.res.once('close', () => {
       if (!ctx.res.writableFinished) this.onClientLeft();
     });

@@ -1,0 +1,159 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { GatewayWorld, type TestGateway } from './support/world.ts';
+import { HANG_UPS, hangUp, type HangUpRequest } from './support/hang-ups.ts';
+import { rawRequest } from './support/raw-http.ts';
+
+/**
+ * An upstream whose behaviour the query names: `slow` answers after 300 ms, `stream` sends a chunk
+ * every 10 ms for a second, `reset` drops the connection before answering, `reset-mid` after the
+ * first chunk, `stall` never answers; anything else answers at once.
+ */
+async function startTroublesomeUpstream(): Promise<{ server: Server; url: string; seen: () => number }> {
+  let seen = 0;
+  const server = createServer((request, response) => {
+    seen++;
+    request.on('error', () => undefined);
+    response.on('error', () => undefined);
+    const mode = new URL(request.url ?? '/', 'http://x').searchParams.get('mode');
+    request.resume();
+    if (mode === 'reset') {
+      request.socket.destroy();
+      return;
+    }
+    if (mode === 'stall') return; // never answers; the gateway's timeout (or the client) ends it
+    if (mode === 'slow') {
+      const timer = setTimeout(() => response.end('{"ok":true}'), 300);
+      response.on('close', () => {
+        clearTimeout(timer);
+      });
+      return;
+    }
+    if (mode === 'stream' || mode === 'reset-mid') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (mode === 'reset-mid' && sent === 1) {
+          clearInterval(timer);
+          request.socket.destroy();
+          return;
+        }
+        response.write(Buffer.alloc(1024, 1));
+        if (++sent === 100) {
+          clearInterval(timer);
+          response.end();
+        }
+      }, 10);
+      response.on('close', () => {
+        clearInterval(timer);
+      });
+      return;
+    }
+    response.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: () => seen };
+}
+
+const world = new GatewayWorld();
+let upstream: Awaited<ReturnType<typeof startTroublesomeUpstream>>;
+let gateway: TestGateway; // every route and the auth pages to the troublesome upstream
+let realAuth: TestGateway; // the auth pages to real auth
+let token: string;
+
+beforeAll(async () => {
+  await world.start();
+  upstream = await startTroublesomeUpstream();
+  gateway = await world.gatewayReplica(undefined, { upstream: upstream.url, pagesUrl: upstream.url, timeoutMs: 3_000 });
+  realAuth = await world.gatewayReplica(undefined, { realAuth: true });
+  const designerId = await world.designer();
+  token = (await world.token(designerId, ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'])).token;
+});
+afterAll(async () => {
+  upstream.server.closeAllConnections();
+  await new Promise((resolve) => upstream.server.close(resolve));
+  await world.stop();
+});
+
+const ROUTES: [method: string, path: string][] = [
+  ['GET', '/api/v1/projects'],
+  ['PATCH', '/api/v1/projects/1'],
+  ['POST', '/api/v1/projects/1/components/batch'],
+  ['PATCH', '/api/v1/projects/1/groups/3'],
+  ['GET', '/api/v1/masks'],
+  ['GET', '/api/v1/me'],
+  ['POST', '/api/v1/projects/1/assets'],
+  ['POST', '/api/v1/webhooks'],
+  ['GET', '/login'],
+  ['POST', '/oauth/token'],
+  ['POST', '/settings/tokens'],
+];
+
+async function stillAnswers(base: string): Promise<void> {
+  expect((await rawRequest(base, 'GET', '/healthz')).status).toBe(200);
+  expect((await rawRequest(base, 'GET', '/api/v1/projects', { Authorization: `Bearer ${token}` })).status).toBe(200);
+}
+
+async function aborts(of: TestGateway): Promise<Record<string, number>> {
+  const metric = (await of.metrics.getMetricsAsJSON()).find(({ name }) => name === 'gateway_proxy_aborts_total');
+  const values = metric?.values ?? [];
+  return Object.fromEntries(values.map(({ labels, value }) => [String(labels.stage), value]));
+}
+
+describe('clients hanging up', () => {
+  it('eight anonymous `curl -m 0.002 /login` do not stop the gateway (the issue 9 repro)', async () => {
+    await Promise.all(Array.from({ length: 8 }, () => hangUp(realAuth.url, 'at_once', { method: 'GET', target: '/login' })));
+    await stillAnswers(realAuth.url);
+  });
+
+  it.each(HANG_UPS)('at stage %s, on every route family, anonymous and authenticated: the gateway still answers', async (stage) => {
+    // slow and streaming upstreams make every stage reachable: an answer that is late, one that is long
+    const mode = stage === 'mid_answer' ? 'stream' : 'slow';
+    const requests: HangUpRequest[] = ROUTES.flatMap(([method, path]) => [
+      { method, target: `${path}?mode=${mode}` },
+      { method, target: `${path}?mode=${mode}`, headers: { Authorization: `Bearer ${token}` } },
+    ]);
+    await Promise.all([...requests, ...requests].map((request) => hangUp(gateway.url, stage, request)));
+    await Promise.all(requests.map((request) => hangUp(realAuth.url, stage, { ...request, target: request.target.replace(/\?.*/, '') })));
+    await stillAnswers(gateway.url);
+    await stillAnswers(realAuth.url);
+  });
+
+  it('counted each abort by stage', async () => {
+    const counted = await aborts(gateway);
+    expect(counted.client_request_body).toBeGreaterThan(0);
+    expect(counted.client_awaiting_response).toBeGreaterThan(0);
+    expect(counted.client_response_body).toBeGreaterThan(0);
+  });
+});
+
+describe('upstreams misbehaving', () => {
+  const authorized = () => ({ Authorization: `Bearer ${token}` });
+
+  it('answers 502 when the upstream resets before answering, and cuts the answer short when it resets mid-body', async () => {
+    for (let round = 0; round < 10; round++) {
+      const reset = await rawRequest(gateway.url, 'GET', '/api/v1/projects?mode=reset', authorized());
+      expect(reset.status).toBe(502);
+      expect(JSON.parse(reset.body)).toMatchObject({ code: 'upstream_unavailable' });
+      const cut = await rawRequest(gateway.url, 'GET', '/login?mode=reset-mid');
+      expect(cut.status).toBe(200);
+      expect(cut.body.endsWith('0\r\n\r\n')).toBe(false); // no last chunk: the client can tell the answer is incomplete
+    }
+    expect((await aborts(gateway)).upstream_response_body).toBeGreaterThanOrEqual(10);
+    await stillAnswers(gateway.url);
+  });
+
+  it('streams a slow answer through whole', async () => {
+    const slowStream = await rawRequest(gateway.url, 'POST', '/api/v1/projects/1/assets?mode=stream', authorized(), '{}');
+    expect(slowStream.status).toBe(200);
+    expect(slowStream.body.endsWith('0\r\n\r\n')).toBe(true);
+  });
+
+  it('answers 504 when the upstream does not answer in time', async () => {
+    const impatient = await world.gatewayReplica(undefined, { upstream: upstream.url, timeoutMs: 200 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rawRequest(impatient.url, 'GET', '/api/v1/projects?mode=stall', authorized())));
+    expect(answers.map(({ status }) => status)).toEqual(Array(10).fill(504));
+    await stillAnswers(impatient.url);
+  });
+});

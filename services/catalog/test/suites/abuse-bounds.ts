@@ -71,6 +71,41 @@ export function abuseBoundSuite(world: CatalogWorld): void {
       expect(groups.body.data).toEqual([]);
     });
 
+    const long = (length: number) => 'x'.repeat(length);
+    const url = (length: number) => `https://art.example/${'a'.repeat(length - 'https://art.example/'.length)}`;
+    it.each([
+      ['a 256-character name', 'card', { name: long(256) }, 'name'],
+      ['a 256-character unique_id', 'card', { name: 'x', unique_id: long(256) }, 'unique_id'],
+      ['a 20,001-character description', 'card', { name: 'x', description: long(20_001) }, 'description'],
+      ['a 20,001-character notes', 'token', { name: 'x', notes: long(20_001) }, 'notes'],
+      ['a 256-character material', 'board', { name: 'x', material: long(256) }, 'material'],
+      ['a 256-character legacy size', 'card', { name: 'x', size: long(256) }, 'size'],
+      ['a 2049-character image_url', 'card', { name: 'x', image_url: url(2049) }, 'image_url'],
+      ['121 die faces', 'dice', { name: 'x', die_faces: Array.from({ length: 121 }, () => url(40)) }, 'die_faces'],
+      ['121 die face labels', 'dice', { name: 'x', die_face_labels: Array.from({ length: 121 }, () => 'l') }, 'die_face_labels'],
+      ['a 256-character die face label', 'dice', { name: 'x', die_face_labels: ['ok', long(256)] }, 'die_face_labels.1'],
+      ['65 spinner sections', 'spinner', { name: 'x', spinner_sections: Array.from({ length: 65 }, () => ({ label: 's' })) }, 'spinner_sections'],
+    ])('refuses a single write with %s, 422 naming the field', async (_case, type, component, field) => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const refused = await send<Problem>(world, me, 'POST', componentsPath(projectId), { type, component });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(refused.body))).toEqual([`component.${field}`]);
+      expect(await listAll(world, me, projectId)).toEqual([]);
+    });
+
+    it('refuses a batch of 501 rows, and a 256-character group name, with 422 naming the field', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const rows = await batch(world, me, projectId, { type: 'bag', components: Array.from({ length: 501 }, (_, index) => ({ name: `B${String(index)}` })) });
+      expect(rows.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(rows.body))).toEqual(['components']);
+      const group = await send<Problem>(world, me, 'POST', `/api/v1/projects/${String(projectId)}/groups`, { kind: 'deck', name: long(256) });
+      expect(group.status).toBe(422);
+      expect(Object.keys(fieldErrorsOf(group.body))).toEqual(['name']);
+      expect(await listAll(world, me, projectId)).toEqual([]);
+    });
+
     it('takes exactly 100 deck names of 255 characters', async () => {
       const me = someone();
       const projectId = await newProject(world, me);

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { KafkaBus, eventMessage } from '@boardsync/kit';
-import { eventually, infra, testLogger } from '@boardsync/kit/testing';
+import { eventually } from '@boardsync/kit/testing';
 import { GatewayWorld, type TestGateway } from './support/world.ts';
 
 const world = new GatewayWorld();
 let replicas: TestGateway[];
-let publisher: KafkaBus;
 
 beforeAll(async () => {
   await world.start();
   // Two replicas of one deployment: each hears every plan change in a group of its own.
   replicas = [await world.gatewayReplica(), await world.gatewayReplica()];
-  publisher = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'plan-test', logger: testLogger('plan-test'), namespace: world.namespace });
 });
-afterAll(async () => {
-  await publisher.close();
-  await world.stop();
-});
+afterAll(() => world.stop());
 
 const planSeenThrough = async (replica: TestGateway, token: string) => {
   const before = world.service.seen.length;
@@ -25,12 +19,10 @@ const planSeenThrough = async (replica: TestGateway, token: string) => {
   return world.service.seen[before]?.principal?.plan;
 };
 
-/** What `boardsync-admin designer set-plan` does: auth's admin API, which publishes the change through its outbox. */
+/** What `boardsync-admin designer set-plan` does: auth's admin API, which publishes auth.designer.plan-changed through its outbox. */
 async function setUnlockedCap(designerId: number, cap: number): Promise<void> {
   const response = await world.admin('PATCH', `/designers/${designerId}/plan`, { unlocked_limit: cap });
   expect(response.status).toBe(200);
-  // Until auth's outbox publishes auth.designer.plan-changed itself, the test sends what it will send.
-  await publisher.publish([eventMessage(String(designerId), { $case: 'designerPlanChanged', value: { designerId, storageLimitBytes: 1_000_000, unlockedProjectLimit: cap } }, { designerId, source: 'admin' })]);
 }
 
 describe('a plan change takes effect on the designer’s next request', () => {

@@ -1,4 +1,4 @@
-import { databaseServiceEnv, env } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
 import { z } from 'zod';
 
 const limitOrNone = z
@@ -11,18 +11,28 @@ const limitOrNone = z
     return limit;
   });
 
-/** Environment of the auth service; defaults suit one machine, production sets every secret. */
-export const authConfigSchema = z.object({
-  ...databaseServiceEnv(8081).shape,
+/** Auth's own settings, whatever its adapters; defaults suit one machine, production sets every secret. */
+export const authSettingsSchema = serviceEnv(8081).extend({
   INTROSPECTION_CLIENT_ID: env.string('gateway'),
   INTROSPECTION_CLIENT_SECRET: env.secret(32),
   /** Signs the pages' CSRF tokens. */
   SESSION_SECRET: env.secret(32),
-  /** Where `/me` asks for project counts and storage use; unset = that service owns nothing yet. */
-  CATALOG_URL: env.optionalUrl(),
-  ASSET_URL: env.optionalUrl(),
+  /** The internal listeners `/me` asks for project counts and storage use; unset = that service is not deployed (owns nothing). */
+  CATALOG_INTERNAL_URL: env.optionalUrl(),
+  ASSET_INTERNAL_URL: env.optionalUrl(),
   DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
+  /** Namespaces auth's Redis keys (throttle counters), so deployments sharing one Redis never mix. */
+  REDIS_KEY_PREFIX: env.string('boardsync'),
 });
 
+/** Auth started alone (`main.ts`): its settings and the production adapters, all required. */
+export const authConfigSchema = authSettingsSchema.extend({
+  ...postgresEnv.shape,
+  ...kafkaEnv.shape,
+  /** Sign-in and token throttles, shared by every auth replica. */
+  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379'),
+});
+
+export type AuthSettings = z.infer<typeof authSettingsSchema>;
 export type AuthConfig = z.infer<typeof authConfigSchema>;

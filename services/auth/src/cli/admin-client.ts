@@ -7,8 +7,8 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export type AdminService = 'auth' | 'catalog';
 
 const DEFAULTS: Record<AdminService, { variable: string; file: string; url: string }> = {
-  auth: { variable: 'BOARDSYNC_ADMIN_URL', file: 'admin-url', url: 'http://127.0.0.1:8081' },
-  catalog: { variable: 'BOARDSYNC_CATALOG_ADMIN_URL', file: 'catalog-admin-url', url: 'http://127.0.0.1:8082' },
+  auth: { variable: 'BOARDSYNC_ADMIN_URL', file: 'admin-url', url: 'http://127.0.0.1:9081' },
+  catalog: { variable: 'BOARDSYNC_CATALOG_ADMIN_URL', file: 'catalog-admin-url', url: 'http://127.0.0.1:9082' },
 };
 
 /** Where a service's admin API is and how to authenticate: environment first, then the embedded mode's files. */

@@ -15,8 +15,8 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   mask create --designer ID --kind card|token --name N [--aspect 5:7]
 
 environment: BOARDSYNC_ADMIN_URL: auth's admin API (default: the embedded mode's .data/admin-url,
-             else http://127.0.0.1:8081); BOARDSYNC_CATALOG_ADMIN_URL: the catalog's (.data/catalog-admin-url,
-             else http://127.0.0.1:8082); BOARDSYNC_ADMIN_TOKEN for both (default: .data/admin-token)`;
+             else http://127.0.0.1:9081, auth's internal listener); BOARDSYNC_CATALOG_ADMIN_URL: the catalog's (.data/catalog-admin-url,
+             else http://127.0.0.1:9082); BOARDSYNC_ADMIN_TOKEN for both (default: .data/admin-token)`;
 
 class UsageError extends Error {}
 

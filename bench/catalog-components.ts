@@ -20,7 +20,7 @@ const logger = testLogger('bench');
 const database = await createTestDatabase('bench');
 const orm = await openDatabase({ url: database.url, entities, migrations, logger });
 const bus = new InProcessBus({ logger });
-const server = await serve(createApp({ orm, bus, logger, config: { ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'), INTERNAL_JWT_SECRET: SECRET, ASSET_PUBLIC_URL: undefined } }), { port: 0 });
+const server = await serve(createApp({ orm, bus, logger, config: { ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'), INTERNAL_JWT_SECRET: SECRET, ASSET_PUBLIC_URL: undefined, PUBLIC_BASE_URL: 'http://localhost:8080' } }).public, { port: 0 });
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 

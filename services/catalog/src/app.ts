@@ -1,6 +1,5 @@
-import type Koa from 'koa';
-import { apiGuard, createServiceApp, pingDatabase, type Database, type EventBus, type Logger } from '@boardsync/kit';
-import type { CatalogConfig } from './config.ts';
+import { apiGuard, createServiceApps, outboxReadiness, pingDatabase, type Database, type EventBus, type Logger, type ServiceApps } from '@boardsync/kit';
+import type { CatalogSettings } from './config.ts';
 import { adminRouter } from './http/admin.ts';
 import { componentsRouter } from './http/components.ts';
 import { groupsRouter } from './http/groups.ts';
@@ -12,30 +11,31 @@ export interface CatalogDependencies {
   orm: Database;
   bus: EventBus;
   logger: Logger;
-  config: Pick<CatalogConfig, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL'>;
+  config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;
 }
 
-/** The catalog's HTTP surface, built from live dependencies (tests pass real ones). */
-export function createApp({ orm, bus, logger, config }: CatalogDependencies): Koa {
-  const app = createServiceApp({
+/**
+ * The catalog's two listeners, built from live dependencies (tests pass real ones). Public: the
+ * API the gateway proxies to. Internal (never proxied): the admin API and `/internal/*` for auth's `/me`.
+ */
+export function createApp({ orm, bus, logger, config }: CatalogDependencies): ServiceApps {
+  const apps = createServiceApps({
     service: 'catalog',
     logger,
-    // A full batch: 500 rows, each with up to 20,000 characters of description and notes.
-    jsonLimit: '32mb',
-    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping() },
+    // Each router reads its own JSON bodies: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
+    jsonLimit: false,
+    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
-  // Only the gateway reaches the catalog; its X-Forwarded-* give the public URLs pagination links use.
-  app.proxy = true;
+  const app = apps.public;
   // Every /api/v1 request: a valid principal holding the route's scope (the kit's route table).
   app.use(apiGuard('catalog', config.INTERNAL_JWT_SECRET));
   const routers = [
-    projectsRouter(orm),
-    componentsRouter(orm, { storedArtworkBaseUrl: config.ASSET_PUBLIC_URL }),
+    projectsRouter(orm, { publicBaseUrl: config.PUBLIC_BASE_URL }),
+    componentsRouter(orm, { storedArtworkBaseUrl: config.ASSET_PUBLIC_URL, publicBaseUrl: config.PUBLIC_BASE_URL }),
     groupsRouter(orm),
     masksRouter(orm),
-    internalRouter(orm, config.INTERNAL_JWT_SECRET),
-    adminRouter(orm, config.ADMIN_TOKEN),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return app;
+  for (const router of [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)]) apps.internal.use(router.routes()).use(router.allowedMethods());
+  return apps;
 }

@@ -1,11 +1,11 @@
-import type Koa from 'koa';
-import { createServiceApp, type EventBus, type Logger, type ReadinessCheck, type ServiceName } from '@boardsync/kit';
+import { createServiceApps, type EventBus, type Logger, type ReadinessCheck, type ServiceApps, type ServiceName } from '@boardsync/kit';
 import { apiGateway } from './http/api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { clientOrigin } from './http/client-origin.ts';
 import type { Introspector } from './introspection/introspector.ts';
 import type { UpstreamProxy } from './proxy/proxy.ts';
+import type { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import type { ApiRateLimiter } from './rate-limit/limiter.ts';
 
 export interface GatewayDependencies {
@@ -13,6 +13,7 @@ export interface GatewayDependencies {
   bus: EventBus;
   introspector: Introspector;
   limiter: ApiRateLimiter;
+  authFailures: AuthFailureBudget;
   proxy: UpstreamProxy;
   authUrl: string;
   upstreams: Partial<Record<ServiceName, string>>;
@@ -22,17 +23,21 @@ export interface GatewayDependencies {
   readiness?: Record<string, ReadinessCheck>;
 }
 
-/** The single ingress. Bodies are never parsed here: they stream through to the owning service. */
-export function createApp(deps: GatewayDependencies): Koa {
-  const app = createServiceApp({
+/**
+ * The single ingress. Bodies are never parsed here: they stream through to the owning service.
+ * The internal listener serves only `/metrics` and readiness detail.
+ */
+export function createApp(deps: GatewayDependencies): ServiceApps {
+  const apps = createServiceApps({
     service: 'gateway',
     logger: deps.logger,
     jsonLimit: false,
     readiness: { bus: () => deps.bus.ping(), ...deps.readiness },
   });
+  const app = apps.public;
   app.use(canonicalPath());
   app.use(clientOrigin(deps.trustedProxies));
   app.use(authPages(deps.proxy, deps.authUrl));
-  app.use(apiGateway({ introspector: deps.introspector, limiter: deps.limiter, proxy: deps.proxy, upstreams: deps.upstreams, principalSecret: deps.principalSecret }));
-  return app;
+  app.use(apiGateway({ introspector: deps.introspector, limiter: deps.limiter, authFailures: deps.authFailures, proxy: deps.proxy, upstreams: deps.upstreams, principalSecret: deps.principalSecret }));
+  return apps;
 }

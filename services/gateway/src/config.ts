@@ -1,13 +1,19 @@
-import { env } from '@boardsync/kit';
+import { env, kafkaEnv } from '@boardsync/kit';
 import { z } from 'zod';
 import { isAddressOrRange } from './http/client-origin.ts';
 
-export const gatewayConfigSchema = z.object({
+/** The gateway's own settings, whatever its adapters. */
+export const gatewaySettingsSchema = z.object({
   PORT: env.port(8080),
   HOST: env.string('127.0.0.1'),
+  /** `/metrics` and readiness detail; never the public port. */
+  INTERNAL_PORT: env.port(9080),
+  INTERNAL_HOST: env.string('127.0.0.1'),
   LOG_LEVEL: env.logLevel(),
-  /** Auth: introspection, /oauth/* and its pages. */
+  /** Auth's public listener: /oauth/authorize|token|revoke, the sign-in and settings pages, /api/v1/me. */
   AUTH_URL: env.url(),
+  /** Auth's internal listener: token introspection. */
+  AUTH_INTERNAL_URL: env.url(),
   /** The owning services of /api/v1 routes; one left unset answers 503 for its routes. */
   CATALOG_URL: env.optionalUrl(),
   ASSET_URL: env.optionalUrl(),
@@ -15,17 +21,28 @@ export const gatewayConfigSchema = z.object({
   INTROSPECTION_CLIENT_ID: env.string('gateway'),
   INTROSPECTION_CLIENT_SECRET: env.secret(32),
   INTERNAL_JWT_SECRET: env.secret(32),
-  /** Shared rate-limit counters across replicas; without it each process counts alone. */
-  REDIS_URL: env.optionalUrl(),
-  KAFKA_BROKERS: env.list(),
-  /** Prefix for every topic and consumer group, as the other services read it. */
-  KAFKA_NAMESPACE: env.string(''),
   RATE_LIMIT_READS_PER_MINUTE: env.int(300, 1),
   RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
   INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+  /** Unknown, expired or revoked tokens are remembered this long (0: not at all). */
+  INTROSPECTION_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Failed authentications (malformed, unknown, expired, revoked tokens) one client IP may make a minute before 429. */
+  RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: env.int(30, 1),
+  /** Prefix of every rate-limit key, so deployments can share one Redis. */
+  REDIS_KEY_PREFIX: env.prefix('boardsync'),
+  /** Names this replica's own consumer groups; default HOSTNAME (the pod name), else the OS host name. */
+  REPLICA_ID: env.optionalString(),
   UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
   /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
   TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
 });
 
+/** The gateway started alone (`main.ts`): its settings and the production adapters, all required. */
+export const gatewayConfigSchema = gatewaySettingsSchema.extend({
+  ...kafkaEnv.shape,
+  /** Rate-limit counters shared by every replica. */
+  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379'),
+});
+
+export type GatewaySettings = z.infer<typeof gatewaySettingsSchema>;
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,37 +1,54 @@
-import { Redis } from 'ioredis';
-import { InProcessBus, KafkaBus, serve, type Closable, type EventBus, type Logger } from '@boardsync/kit';
+import type { Redis } from 'ioredis';
+import { BackgroundSubscriptions, serve, type Closable, type EventBus, type Logger } from '@boardsync/kit';
 import { createApp } from './app.ts';
-import type { GatewayConfig } from './config.ts';
-import { evictOnRevocation } from './events/revocations.ts';
+import type { GatewaySettings } from './config.ts';
+import { planChangeConsumer } from './events/plan-changes.ts';
+import { replicaIdentity } from './events/replica-id.ts';
+import { revocationConsumer } from './events/revocations.ts';
 import { Introspector } from './introspection/introspector.ts';
 import { UpstreamProxy } from './proxy/proxy.ts';
+import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
+import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
 
 export interface RunningGateway {
   url: string;
+  internalUrl: string;
   /** In shutdown order. A bus passed in is not among them: its owner closes it. */
   parts: Closable[];
 }
 
-/** Wires the gateway from validated config: introspection, revocation consumer, limits, proxy. */
-export async function startGateway(config: GatewayConfig, logger: Logger, shared: { bus?: EventBus } = {}): Promise<RunningGateway> {
-  const bus: EventBus =
-    shared.bus ?? (config.KAFKA_BROKERS.length > 0 ? new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger, namespace: config.KAFKA_NAMESPACE }) : new InProcessBus({ logger }));
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+export interface GatewayAdapters {
+  bus: EventBus;
+  /** False when the bus is shared (embedded mode): its owner closes it. */
+  ownsBus: boolean;
+  /** Shared rate-limit counters; absent (embedded mode), the process counts alone. */
+  redis?: Redis | undefined;
+}
+
+/** Wires the gateway from validated settings and its adapters: introspection, revocation consumer, limits, proxy. */
+export async function startGateway(config: GatewaySettings, logger: Logger, adapters: GatewayAdapters): Promise<RunningGateway> {
+  const { bus, redis } = adapters;
+  logger.info({ bus: bus.constructor.name, rateLimits: redis ? 'redis' : 'memory' }, 'gateway adapters');
   const introspector = new Introspector({
-    authUrl: config.AUTH_URL,
+    authUrl: config.AUTH_INTERNAL_URL,
     clientId: config.INTROSPECTION_CLIENT_ID,
     clientSecret: config.INTROSPECTION_CLIENT_SECRET,
     cacheTtlMs: config.INTROSPECTION_CACHE_SECONDS * 1000,
+    negativeCacheTtlMs: config.INTROSPECTION_NEGATIVE_CACHE_SECONDS * 1000,
   });
-  const revocations = await evictOnRevocation(bus, introspector);
+  // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
+  const replicaId = replicaIdentity(config.REPLICA_ID);
+  const consumers = new BackgroundSubscriptions(bus, [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)], logger);
+  const counters = { redis, namespace: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger) };
   const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
-  const app = createApp({
+  const apps = createApp({
     logger,
     bus,
     introspector,
     proxy,
-    limiter: new ApiRateLimiter({ readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE }, redis),
+    limiter: new ApiRateLimiter({ readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE }, counters),
+    authFailures: new AuthFailureBudget(config.RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE, counters),
     authUrl: config.AUTH_URL,
     upstreams: {
       auth: config.AUTH_URL,
@@ -41,18 +58,22 @@ export async function startGateway(config: GatewayConfig, logger: Logger, shared
     },
     principalSecret: config.INTERNAL_JWT_SECRET,
     trustedProxies: config.TRUSTED_PROXIES,
-    readiness: redis ? { redis: async () => { await redis.ping(); } } : {},
+    // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
   });
-  const server = await serve(app, { host: config.HOST, port: config.PORT });
-  logger.info({ url: server.url }, 'gateway listening');
+  counters.fallback.registerWith(apps.metrics.registry);
+  proxy.registerMetricsWith(apps.metrics.registry);
+  const server = await serve(apps.public, { host: config.HOST, port: config.PORT });
+  const internal = await serve(apps.internal, { host: config.INTERNAL_HOST, port: config.INTERNAL_PORT });
+  logger.info({ url: server.url, internalUrl: internal.url }, 'gateway listening');
   return {
     url: server.url,
+    internalUrl: internal.url,
     parts: [
       { name: 'gateway http', close: () => server.close() },
-      { name: 'gateway revocation consumer', close: () => revocations.close() },
-      ...(shared.bus ? [] : [{ name: 'gateway bus', close: () => bus.close() }]),
+      { name: 'gateway internal http', close: () => internal.close() },
+      { name: 'gateway consumers', close: () => consumers.close() },
+      ...(adapters.ownsBus ? [{ name: 'gateway bus', close: () => bus.close() }] : []),
       { name: 'gateway upstream pool', close: () => proxy.close() },
-      ...(redis ? [{ name: 'gateway redis', close: async () => { await redis.quit(); } }] : []),
     ],
   };
 }

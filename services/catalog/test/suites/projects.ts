@@ -161,9 +161,12 @@ export function projectSuite(world: CatalogWorld): void {
       const project = await create(me, { name: 'Counted' });
       await create(me, { name: 'Counted too' });
       await world.admin('POST', `/projects/${String(project.id)}/lock`);
-      const counts = await world.call(me, 'GET', `/internal/designers/${String(me.designerId)}/project-counts`);
+      const counts = await world.callInternal(me, 'GET', `/internal/designers/${String(me.designerId)}/project-counts`);
       expect(await counts.json()).toEqual({ count: 2, unlocked_count: 1 });
-      expect((await world.call(me, 'GET', `/internal/designers/${String(me.designerId + 1)}/project-counts`)).status).toBe(404);
+      expect((await world.callInternal(me, 'GET', `/internal/designers/${String(me.designerId + 1)}/project-counts`)).status).toBe(404);
+      // Never on the listener the gateway proxies to.
+      expect((await world.call(me, 'GET', `/internal/designers/${String(me.designerId)}/project-counts`)).status).toBe(404);
+      expect((await world.call(me, 'POST', `/admin/projects/${String(project.id)}/unlock`)).status).toBe(404);
     });
 
     it('refuses calls without the gateway’s principal', async () => {

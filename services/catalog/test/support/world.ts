@@ -8,6 +8,8 @@ import { migrations } from '../../src/store/migrations/index.ts';
 export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'c');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'q');
 export const STORED_ARTWORK_URL = 'https://files.boardsync.test/';
+/** The gateway's public origin, as PUBLIC_BASE_URL configures it: every pagination link starts with it. */
+export const PUBLIC_BASE_URL = 'https://api.boardsync.test';
 const logger = testLogger('catalog');
 
 export interface Caller {
@@ -34,6 +36,8 @@ export class CatalogWorld {
   private listenerBus!: EventBus;
   private relay!: OutboxRelay;
   private server!: RunningServer;
+  /** The admin API and `/internal/*`: a second listener, never behind the gateway. */
+  private internal!: RunningServer;
   readonly events: Envelope[] = [];
   private nextDesigner = 1;
 
@@ -55,6 +59,8 @@ export class CatalogWorld {
       this.bus = new InProcessBus({ logger });
       this.listenerBus = this.bus;
     }
+    // Stand-in consumers create what they consume, as the services' own consumers do; that the
+    // producers create theirs is tested against an empty broker in tests/standalone-services.spec.ts.
     await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested, Topics.internalizeCompleted]);
     await this.bus.subscribe(internalizeCompletedConsumer(this.orm, logger));
     await this.listenerBus.subscribe({
@@ -67,11 +73,14 @@ export class CatalogWorld {
     });
     this.relay = new OutboxRelay({ orm: this.orm, bus: this.bus, logger, pollIntervalMs: 50 });
     this.relay.start();
-    this.server = await serve(createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL } }), { port: 0 });
+    const apps = createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL, PUBLIC_BASE_URL } });
+    this.server = await serve(apps.public, { port: 0 });
+    this.internal = await serve(apps.internal, { port: 0 });
   }
 
   async stop(): Promise<void> {
     await this.server.close();
+    await this.internal.close();
     await this.relay.close();
     if (this.listenerBus !== this.bus) await this.listenerBus.close();
     await this.bus.close();
@@ -84,7 +93,17 @@ export class CatalogWorld {
     return this.nextDesigner++ * 1000 + Math.floor(Math.random() * 1000);
   }
 
-  async call(caller: Caller, method: string, path: string, body?: unknown): Promise<Response> {
+  /** `headers` are sent on top of (and may replace) the gateway's, as a hostile caller's would be. */
+  async call(caller: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return this.callOn(this.server.url, caller, method, path, body, headers);
+  }
+
+  /** The same call on the internal listener (`/internal/*`, as auth's `/me` makes it). */
+  async callInternal(caller: Caller, method: string, path: string): Promise<Response> {
+    return this.callOn(this.internal.url, caller, method, path);
+  }
+
+  private async callOn(base: string, caller: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const principal = await issuePrincipalToken(
       {
         designerId: caller.designerId,
@@ -95,20 +114,21 @@ export class CatalogWorld {
       },
       PRINCIPAL_SECRET,
     );
-    return fetch(`${this.server.url}${path}`, {
+    return fetch(`${base}${path}`, {
       method,
       headers: {
         [INTERNAL_PRINCIPAL_HEADER]: principal,
         'x-forwarded-proto': 'https',
         'x-forwarded-host': 'api.boardsync.test',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   }
 
   admin(method: string, path: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.server.url}/admin${path}`, {
+    return fetch(`${this.internal.url}/admin${path}`, {
       method,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

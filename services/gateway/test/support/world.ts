@@ -2,13 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
-import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, OutboxRelay, Topics, openDatabase, serve, verifyPrincipalToken, type Database, type Principal, type RunningServer } from '@boardsync/kit';
-import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { BackgroundSubscriptions, INTERNAL_PRINCIPAL_HEADER, KafkaBus, OutboxRelay, openDatabase, serve, verifyPrincipalToken, type Database, type EventBus, type Principal, type RunningServer } from '@boardsync/kit';
+import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
 import { createApp as createGatewayApp } from '../../src/app.ts';
-import { evictOnRevocation } from '../../src/events/revocations.ts';
+import { planChangeConsumer } from '../../src/events/plan-changes.ts';
+import { revocationConsumer } from '../../src/events/revocations.ts';
 import { Introspector } from '../../src/introspection/introspector.ts';
 import { UpstreamProxy } from '../../src/proxy/proxy.ts';
+import { AuthFailureBudget } from '../../src/rate-limit/auth-failure-budget.ts';
+import { RateLimitFallback } from '../../src/rate-limit/fallback.ts';
 import { ApiRateLimiter, type RateLimits } from '../../src/rate-limit/limiter.ts';
 
 export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
@@ -36,17 +39,18 @@ export class GatewayWorld {
   private relay!: OutboxRelay;
   private readonly closers: (() => Promise<unknown>)[] = [];
   auth!: RunningServer;
+  /** Auth's internal listener: admin API and introspection, never reached through the gateway. */
+  authInternal!: RunningServer;
   service!: { server: Server; url: string; seen: Seen[]; delayMs: number };
 
   async start(): Promise<void> {
     this.database = await createTestDatabase('gateway');
     this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
+    // No topic is created here: the producers and consumers under test must create what they use.
     const authBus = this.bus('auth');
-    await authBus.ensureTopics([Topics.tokenRevoked]);
     this.relay = new OutboxRelay({ orm: this.orm, bus: authBus, logger, pollIntervalMs: 100 });
     this.relay.start();
-    this.auth = await serve(
-      createAuthApp({
+    const authApps = createAuthApp({
         orm: this.orm,
         bus: authBus,
         logger,
@@ -56,15 +60,15 @@ export class GatewayWorld {
           INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
           INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
           SESSION_SECRET: 'session-'.padEnd(40, 's'),
-          CATALOG_URL: undefined,
-          ASSET_URL: undefined,
+          CATALOG_INTERNAL_URL: undefined,
+          ASSET_INTERNAL_URL: undefined,
           DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
           DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
         },
-      }),
-      { port: 0 },
-    );
-    this.closers.push(() => this.auth.close(), () => this.relay.close());
+      });
+    this.auth = await serve(authApps.public, { port: 0 });
+    this.authInternal = await serve(authApps.internal, { port: 0 });
+    this.closers.push(() => this.auth.close(), () => this.authInternal.close(), () => this.relay.close());
     this.service = await startStandIn();
     this.closers.push(() => new Promise((resolve) => { this.service.server.closeAllConnections(); this.service.server.close(resolve); }));
   }
@@ -73,30 +77,50 @@ export class GatewayWorld {
    * A gateway process: its own bus client and revocation consumer, a shared Redis counter. By
    * default every /api/v1 route goes to the stand-in; `realAuth` sends auth's own (/me) to auth.
    */
-  async gateway(
-    limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 },
-    options: { timeoutMs?: number; upstream?: string; authUrl?: string; realAuth?: boolean; pagesUrl?: string; trustedProxies?: string[]; registry?: Registry } = {},
-  ): Promise<string> {
-    const bus = this.bus('gateway');
-    const redis = new Redis(infra.redisUrl);
-    const introspector = new Introspector({ authUrl: options.authUrl ?? this.auth.url, clientId: INTROSPECTION.id, clientSecret: INTROSPECTION.secret });
-    const revocations = await evictOnRevocation(bus, introspector);
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger, ...(options.registry ? { registry: options.registry } : {}) });
+  async gateway(limits?: RateLimits, options: GatewayOptions = {}): Promise<string> {
+    return (await this.gatewayReplica(limits, options)).url;
+  }
+
+  /**
+   * A gateway replica and the parts tests look into. It returns once its consumers (revocations,
+   * plan changes; groups named by `replicaId`, unique by default) have joined, since they hear
+   * only what is published after.
+   */
+  async gatewayReplica(limits: RateLimits = { readsPerMinute: 100_000, writesPerMinute: 100_000 }, options: GatewayOptions = {}): Promise<TestGateway> {
+    const bus = watchJoins(this.bus('gateway'));
+    const redis = options.redis ?? new Redis(infra.redisUrl);
+    if (!options.redis) this.closers.push(() => redis.quit());
+    const gatewayLogger = testLogger('gateway');
+    const introspector = new Introspector({
+      authUrl: options.authUrl ?? this.authInternal.url,
+      clientId: INTROSPECTION.id,
+      clientSecret: INTROSPECTION.secret,
+      ...(options.cacheTtlMs === undefined ? {} : { cacheTtlMs: options.cacheTtlMs }),
+    });
+    const replicaId = options.replicaId ?? uniqueName('replica');
+    const consumers = new BackgroundSubscriptions(bus, [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)], gatewayLogger);
+    const fallback = new RateLimitFallback(gatewayLogger);
+    const counters = { redis, namespace: this.namespace, fallback };
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
-      logger,
+      logger: gatewayLogger,
       bus,
       introspector,
       proxy,
-      limiter: new ApiRateLimiter(limits, redis, this.namespace),
+      limiter: new ApiRateLimiter(limits, counters),
+      authFailures: new AuthFailureBudget(options.authFailuresPerMinute ?? 30, counters),
       authUrl: options.pagesUrl ?? this.auth.url,
       upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
-    const server = await serve(app, { port: 0 });
-    this.closers.push(() => server.close(), () => revocations.close(), () => proxy.close(), () => redis.quit());
-    return server.url;
+    fallback.registerWith(app.metrics.registry);
+    proxy.registerMetricsWith(app.metrics.registry);
+    const server = await serve(app.public, { port: 0 });
+    this.closers.push(() => server.close(), () => consumers.close(), () => proxy.close());
+    await eventually(() => (bus.joined.size === 2 ? true : undefined), 60_000, 'the gateway consumers to join');
+    return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: app.metrics.registry };
   }
 
   async designer(): Promise<number> {
@@ -110,7 +134,7 @@ export class GatewayWorld {
   }
 
   admin(method: string, path: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.auth.url}/admin${path}`, {
+    return fetch(`${this.authInternal.url}/admin${path}`, {
       method,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -128,6 +152,48 @@ export class GatewayWorld {
     this.closers.push(() => bus.close());
     return bus;
   }
+}
+
+export interface GatewayOptions {
+  timeoutMs?: number;
+  upstream?: string;
+  authUrl?: string;
+  realAuth?: boolean;
+  /** A client of the test's own (a dead port, one it disconnects); the test closes it. */
+  redis?: Redis;
+  replicaId?: string;
+  authFailuresPerMinute?: number;
+  cacheTtlMs?: number;
+  /** Where the auth pages go; real auth by default (the stand-in, to see what would reach auth). */
+  pagesUrl?: string;
+  trustedProxies?: string[];
+}
+
+export interface TestGateway {
+  url: string;
+  introspector: Introspector;
+  fallback: RateLimitFallback;
+  logger: ReturnType<typeof testLogger>;
+  replicaId: string;
+  /** The gateway's metrics registry (gateway_proxy_aborts_total among them). */
+  metrics: Registry;
+}
+
+/** The bus as it is, noting each group that has joined. */
+function watchJoins(bus: EventBus): EventBus & { joined: Set<string> } {
+  const joined = new Set<string>();
+  return {
+    joined,
+    publish: (messages) => bus.publish(messages),
+    subscribe: async (options) => {
+      const subscription = await bus.subscribe(options);
+      joined.add(options.groupId);
+      return subscription;
+    },
+    ensureTopics: (topics) => bus.ensureTopics(topics),
+    ping: () => bus.ping(),
+    close: () => bus.close(),
+  };
 }
 
 async function startStandIn(): Promise<GatewayWorld['service']> {

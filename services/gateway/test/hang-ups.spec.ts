@@ -144,6 +144,15 @@ describe('upstreams misbehaving', () => {
     await stillAnswers(gateway.url);
   });
 
+  it('answers HEAD with the upstream status and length but no body, draining the upstream', async () => {
+    for (let round = 0; round < 5; round++) {
+      const head = await rawRequest(gateway.url, 'HEAD', '/api/v1/projects', authorized());
+      expect(head.status).toBe(200);
+      expect(head.body).toBe('');
+    }
+    await stillAnswers(gateway.url);
+  });
+
   it('streams a slow answer through whole', async () => {
     const slowStream = await rawRequest(gateway.url, 'POST', '/api/v1/projects/1/assets?mode=stream', authorized(), '{}');
     expect(slowStream.status).toBe(200);

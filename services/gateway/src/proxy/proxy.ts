@@ -38,7 +38,8 @@ export class UpstreamProxy {
     headers[REQUEST_ID_HEADER.toLowerCase()] = String(ctx.state.requestId);
     headers['x-forwarded-for'] = client.ip;
     headers['x-forwarded-proto'] = client.proto;
-    headers['x-forwarded-host'] = ctx.get('host');
+    const host = ctx.get('host');
+    if (host !== '') headers['x-forwarded-host'] = host;
     Object.assign(headers, extraHeaders);
     const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && (ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '');
     const exchange = new Exchange(ctx, service, this.aborts, hasBody);

@@ -36,7 +36,7 @@ export class Exchange {
   }
 
   /** True once the client has gone: nothing more can be answered. */
-  get clientGone(): boolean {
+  clientGone(): boolean {
     return this.clientLeft;
   }
 

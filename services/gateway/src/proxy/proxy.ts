@@ -43,6 +43,10 @@ export class UpstreamProxy {
     Object.assign(headers, extraHeaders);
     const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && (ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '');
     const exchange = new Exchange(ctx, service, this.aborts, hasBody);
+    if (exchange.clientGone()) {
+      leftBeforeTheAnswer(ctx);
+      return;
+    }
 
     let upstream: Dispatcher.ResponseData;
     try {
@@ -55,9 +59,8 @@ export class UpstreamProxy {
         signal: exchange.signal,
       });
     } catch (error) {
-      if (exchange.clientGone) {
-        // Nobody is left to answer; 408 is only what the access log shows.
-        ctx.status = 408;
+      if (exchange.clientGone()) {
+        leftBeforeTheAnswer(ctx);
         return;
       }
       throw upstreamProblem(error, service, this.timeoutMs);
@@ -86,6 +89,11 @@ export class UpstreamProxy {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+// Nobody is left to answer; 408 is only what the access log shows.
+function leftBeforeTheAnswer(ctx: Context): void {
+  ctx.status = 408;
 }
 
 function upstreamProblem(error: unknown, service: string, timeoutMs: number): Problem {

@@ -1,11 +1,13 @@
 import { Problem } from '@boardsync/kit';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey } from './address-key.ts';
 import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
 
 /**
  * Per client IP, a budget of authentication failures (malformed, unknown, expired or revoked
  * tokens) a minute. It is checked before a token costs auth an introspection call, and only
  * failures are counted: one tool's server may call for thousands of designers from one address.
+ * IPv6 clients are counted per /64 (see address-key.ts).
  */
 export class AuthFailureBudget {
   private readonly failures: RateLimiterAbstract;
@@ -18,7 +20,7 @@ export class AuthFailureBudget {
 
   /** Throws 429 `rate_limited` when this address has spent its budget for the current minute. */
   async refuseWhenSpent(clientIp: string): Promise<void> {
-    const spent = await this.failures.get(clientIp);
+    const spent = await this.failures.get(addressKey(clientIp));
     if (!spent || spent.consumedPoints < this.perMinute) return;
     const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
     throw new Problem({
@@ -31,6 +33,6 @@ export class AuthFailureBudget {
 
   async recordFailure(clientIp: string): Promise<void> {
     // penalty() counts without ever rejecting: the failure is answered 401 whatever the budget says.
-    await this.failures.penalty(clientIp);
+    await this.failures.penalty(addressKey(clientIp));
   }
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, parseConfig } from '@boardsync/kit';
+import { gatewaySettingsSchema } from '../config.ts';
+
+const required = {
+  AUTH_URL: 'http://127.0.0.1:8081',
+  AUTH_INTERNAL_URL: 'http://127.0.0.1:9081',
+  INTROSPECTION_CLIENT_SECRET: 'i'.repeat(32),
+  INTERNAL_JWT_SECRET: 'p'.repeat(32),
+};
+
+describe('gateway settings for introspection, limits and events', () => {
+  it('defaults to a 30 s positive and 5 s negative cache, 30 failures per IP a minute, the boardsync key prefix and no fixed replica id', () => {
+    const config = parseConfig(gatewaySettingsSchema, required);
+    expect(config).toMatchObject({
+      INTROSPECTION_CACHE_SECONDS: 30,
+      INTROSPECTION_NEGATIVE_CACHE_SECONDS: 5,
+      RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: 30,
+      REDIS_KEY_PREFIX: 'boardsync',
+    });
+    expect(config.REPLICA_ID).toBeUndefined();
+  });
+
+  it('takes them from the environment', () => {
+    const config = parseConfig(gatewaySettingsSchema, {
+      ...required,
+      INTROSPECTION_NEGATIVE_CACHE_SECONDS: '0',
+      RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: '100',
+      REDIS_KEY_PREFIX: 'staging',
+      REPLICA_ID: 'gateway-0',
+    });
+    expect(config).toMatchObject({ INTROSPECTION_NEGATIVE_CACHE_SECONDS: 0, RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: 100, REDIS_KEY_PREFIX: 'staging', REPLICA_ID: 'gateway-0' });
+  });
+
+  it.each([
+    ['a positive cache over 30 s', { INTROSPECTION_CACHE_SECONDS: '31' }],
+    ['a negative cache over a minute', { INTROSPECTION_NEGATIVE_CACHE_SECONDS: '61' }],
+    ['no failure budget at all', { RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: '0' }],
+    ['a key prefix with a colon', { REDIS_KEY_PREFIX: 'a:b' }],
+  ])('refuses %s', (_label, overrides) => {
+    expect(() => parseConfig(gatewaySettingsSchema, { ...required, ...overrides })).toThrow(ConfigError);
+  });
+});

@@ -33,9 +33,10 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
     logger: deps.logger,
     jsonLimit: false,
     readiness: { bus: () => deps.bus.ping(), ...deps.readiness },
+    // Before the probes too: no request target is answered, whatever its path, unless it is canonical.
+    guard: canonicalPath(),
   });
   const app = apps.public;
-  app.use(canonicalPath());
   app.use(clientOrigin(deps.trustedProxies));
   app.use(authPages(deps.proxy, deps.authUrl));
   app.use(apiGateway({ introspector: deps.introspector, limiter: deps.limiter, authFailures: deps.authFailures, proxy: deps.proxy, upstreams: deps.upstreams, principalSecret: deps.principalSecret }));

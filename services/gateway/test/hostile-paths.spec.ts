@@ -155,6 +155,17 @@ describe.each(FAMILIES)('%s: %s %s', (_family, method, path) => {
   });
 });
 
+describe('probes', () => {
+  it.each(['http://127.0.0.1/healthz', 'http://127.0.0.1/readyz', '//127.0.0.1/healthz', '/healthz/../healthz', '/%2e/readyz'])('%s is refused like any other target', async (target) => {
+    const answer = await rawRequest(gateway, 'GET', target, {}, '');
+    expect(answer.status).toBe(400);
+  });
+
+  it('answers the canonical probe paths', async () => {
+    expect((await rawRequest(gateway, 'GET', '/healthz', {}, '')).status).toBe(200);
+  });
+});
+
 describe('raw bytes Node itself refuses', () => {
   it.each(['/api/v1/projects/1\u0000', '/api/v1/projects/1\u007f', '/api/v1/projects\u00e9', '/login\u0001'])('%j is refused and forwards nothing', async (target) => {
     const before = world.service.seen.length;

@@ -17,6 +17,8 @@ export interface ServiceAppOptions {
   formLimit?: string | number;
   /** The service's metrics; one is made when absent. */
   metrics?: HttpMetrics;
+  /** Runs on every public request before anything reads its path, probes included (the gateway's canonical-path check). */
+  guard?: Koa.Middleware;
 }
 
 /** A service's two listeners: the public one (what the gateway proxies to) and the internal one. */
@@ -41,6 +43,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   const app = base(logger);
   app.use(metrics.middleware);
   app.use(problemResponder(logger));
+  if (options.guard) app.use(options.guard);
   app.use(health(readiness, { detail: false }));
   if (jsonLimit !== false) app.use(bodyParser(jsonLimit, formLimit));
   return app;

@@ -17,7 +17,7 @@ stage() {
 stage "infra up" bash scripts/infra up
 stage "proto check" bash scripts/proto-gen.sh --check
 stage "typecheck" npm run --silent typecheck
-stage "lint" eslint --max-warnings 0 .
+stage "lint (ESLint, Prettier)" npm run --silent lint
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
 # --forceExit for this run only: after a broker restart kafkajs (maintenance-only since 2023) can
 # keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without

@@ -20,13 +20,27 @@ const logger = testLogger('bench');
 const database = await createTestDatabase('bench');
 const orm = await openDatabase({ url: database.url, entities, migrations, logger });
 const bus = new InProcessBus({ logger });
-const server = await serve(createApp({ orm, bus, logger, config: { ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'), INTERNAL_JWT_SECRET: SECRET, ASSET_PUBLIC_URL: undefined, PUBLIC_BASE_URL: 'http://localhost:8080' } }).public, { port: 0 });
+const server = await serve(
+  createApp({
+    orm,
+    bus,
+    logger,
+    config: { ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'), INTERNAL_JWT_SECRET: SECRET, ASSET_PUBLIC_URL: undefined, PUBLIC_BASE_URL: 'http://localhost:8080' },
+  }).public,
+  { port: 0 },
+);
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 
 async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const principal = await issuePrincipalToken(
-    { designerId: DESIGNER, source: 'api:bench', scopes: ['projects:write', 'components:read', 'components:write'], plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null }, requestId: 'bench' },
+    {
+      designerId: DESIGNER,
+      source: 'api:bench',
+      scopes: ['projects:write', 'components:read', 'components:write'],
+      plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null },
+      requestId: 'bench',
+    },
     SECRET,
   );
   const response = await fetch(`${server.url}${path}`, {
@@ -57,14 +71,48 @@ const cards = (variant: number) =>
 
 async function plainUpsert(projectId: number, variant: number): Promise<void> {
   const rows = cards(variant);
-  const columns = ['project_id', 'type', 'unique_id', 'name', 'quantity', 'description', 'color', 'image_url', 'card_mask_type', 'phys_width_in', 'phys_height_in', 'sort_order', 'source'];
+  const columns = [
+    'project_id',
+    'type',
+    'unique_id',
+    'name',
+    'quantity',
+    'description',
+    'color',
+    'image_url',
+    'card_mask_type',
+    'phys_width_in',
+    'phys_height_in',
+    'sort_order',
+    'source',
+  ];
   const values: unknown[] = [];
   const tuples = rows.map((row, index) => {
-    values.push(projectId, 'card', row.unique_id, row.name, row.quantity, row.description, row.color, row.image_url, 'default:rectangle_rounded', row.phys_width_in, row.phys_height_in, row.sort_order, 'api:bench');
+    values.push(
+      projectId,
+      'card',
+      row.unique_id,
+      row.name,
+      row.quantity,
+      row.description,
+      row.color,
+      row.image_url,
+      'default:rectangle_rounded',
+      row.phys_width_in,
+      row.phys_height_in,
+      row.sort_order,
+      'api:bench',
+    );
     return `(${columns.map((_, column) => `$${String(index * columns.length + column + 1)}`).join(', ')})`;
   });
-  const updates = columns.slice(3).map((column) => `${column} = excluded.${column}`).join(', ');
-  await client.query(`insert into component (${columns.join(', ')}) values ${tuples.join(', ')} on conflict (project_id, unique_id) do update set ${updates}, updated_at = now()`, values);
+  const updates = columns
+    .slice(3)
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', ');
+  await client.query(
+    `insert into component (${columns.join(', ')}) values ${tuples.join(', ')} on conflict (project_id, unique_id) do update set ${updates}, updated_at = now()`,
+    values,
+  );
 }
 
 // 1. 500-row batch upserts.
@@ -121,7 +169,10 @@ const byName = await measure('GET components?name=… (exact, one row)', ROUNDS 
 });
 const offset = (lastPage - 1) * 200;
 const idsFirst = await measure('pg, last page: ids from the index, then 200 rows', ROUNDS * 2, async () => {
-  const { rows } = await client.query<{ id: number }>('select id from component where project_id = $1 order by type, sort_order, id limit 200 offset $2', [bigProject, offset]);
+  const { rows } = await client.query<{ id: number }>('select id from component where project_id = $1 order by type, sort_order, id limit 200 offset $2', [
+    bigProject,
+    offset,
+  ]);
   await client.query('select * from component where id = any($1)', [rows.map((row) => row.id)]);
 });
 const naive = await measure('pg, last page: whole rows ORDER BY … OFFSET', ROUNDS * 2, async () => {

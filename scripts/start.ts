@@ -50,7 +50,8 @@ const catalog = await startCatalog(
   parseConfig(catalogSettingsSchema, {
     ...shared,
     PUBLIC_BASE_URL: config.PUBLIC_BASE_URL ?? `http://localhost:${String(config.PORT)}`,
-    PORT: String(config.CATALOG_PORT), INTERNAL_PORT: String(config.INTERNAL_PORT_CATALOG),
+    PORT: String(config.CATALOG_PORT),
+    INTERNAL_PORT: String(config.INTERNAL_PORT_CATALOG),
     ADMIN_TOKEN: secrets.adminToken,
   }),
   createLogger({ service: 'catalog', level: config.LOG_LEVEL }),

@@ -42,9 +42,16 @@ async function callbackServer(): Promise<typeof callback> {
 it('a designer signs in, unticks one scope, and the tool receives a token with exactly the ticked scopes', async () => {
   const email = `${uniqueName('b')}@example.com`;
   const designer = (await (await world.admin('POST', '/designers', { name: 'Browser Designer', email, password: 'pass-phrase-1' })).json()) as { id: number };
-  const app = (await (await world.admin('POST', '/apps', { designer_id: designer.id, name: 'Deck Printer', redirect_uris: [callback.url], public: true })).json()) as { client_id: string };
+  const app = (await (
+    await world.admin('POST', '/apps', { designer_id: designer.id, name: 'Deck Printer', redirect_uris: [callback.url], public: true })
+  ).json()) as { client_id: string };
 
-  const config = new oidc.Configuration({ issuer: gateway, authorization_endpoint: `${gateway}/oauth/authorize`, token_endpoint: `${gateway}/oauth/token` }, app.client_id, undefined, oidc.None());
+  const config = new oidc.Configuration(
+    { issuer: gateway, authorization_endpoint: `${gateway}/oauth/authorize`, token_endpoint: `${gateway}/oauth/token` },
+    app.client_id,
+    undefined,
+    oidc.None(),
+  );
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback test servers speak plain http
   oidc.allowInsecureRequests(config);
   const verifier = oidc.randomPKCECodeVerifier();
@@ -73,7 +80,10 @@ it('a designer signs in, unticks one scope, and the tool receives a token with e
     const redirected = await arrived;
 
     expect(redirected.searchParams.get('state')).toBe(state);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${callback.url}${redirected.search}`), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${callback.url}${redirected.search}`), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.scope).toBe('projects:read components:read');
 
     const me = await fetch(`${gateway}/api/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });

@@ -46,7 +46,12 @@ async function registerApp(owner: Person, options: { public?: boolean; reviewed?
 
 function clientConfig(app: App): oidc.Configuration {
   const config = new oidc.Configuration(
-    { issuer: gateway, authorization_endpoint: `${gateway}/oauth/authorize`, token_endpoint: `${gateway}/oauth/token`, revocation_endpoint: `${gateway}/oauth/revoke` },
+    {
+      issuer: gateway,
+      authorization_endpoint: `${gateway}/oauth/authorize`,
+      token_endpoint: `${gateway}/oauth/token`,
+      revocation_endpoint: `${gateway}/oauth/revoke`,
+    },
     app.client_id,
     app.client_secret ?? undefined,
     app.client_secret ? oidc.ClientSecretPost(app.client_secret) : oidc.None(),
@@ -208,7 +213,13 @@ describe('the authorization request', () => {
     const owner = await person();
     const app = await registerApp(owner, { public: true });
     const url = new URL(`${gateway}/oauth/authorize`);
-    url.search = new URLSearchParams({ client_id: app.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'projects:read', state: 'xyz' }).toString();
+    url.search = new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'projects:read',
+      state: 'xyz',
+    }).toString();
     const response = await new FormClient(gateway).get(url.href);
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');

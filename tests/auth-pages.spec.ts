@@ -43,7 +43,11 @@ describe('sign-in', () => {
     const wrong = await browser.post('/login', [...Object.entries(login), ['email', 'nobody@example.com'], ['password', 'nope-nope']]);
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('do not match an account');
-    const forged = await new FormClient(gateway).post('/login', [['email', 'nobody@example.com'], ['password', 'nope-nope'], ['next', '/settings']]);
+    const forged = await new FormClient(gateway).post('/login', [
+      ['email', 'nobody@example.com'],
+      ['password', 'nope-nope'],
+      ['next', '/settings'],
+    ]);
     expect(forged.status).toBe(403);
   });
 
@@ -74,7 +78,12 @@ describe('sign-in', () => {
 describe('developer settings', () => {
   it('creates a personal token shown once with the chosen scopes, and revokes it', async () => {
     const { browser, csrf } = await signedIn();
-    const created = await browser.post('/settings/tokens', [['csrf', csrf], ['name', 'Sheet plug-in'], ['scopes', 'projects:read'], ['scopes', 'assets:read']]);
+    const created = await browser.post('/settings/tokens', [
+      ['csrf', csrf],
+      ['name', 'Sheet plug-in'],
+      ['scopes', 'projects:read'],
+      ['scopes', 'assets:read'],
+    ]);
     expect(created.status).toBe(201);
     const page = await created.text();
     const token = /id="new-token">([^<]+)</.exec(page)?.[1] ?? '';
@@ -88,10 +97,20 @@ describe('developer settings', () => {
 
   it('registers an app and refuses a redirect URI that is not https or loopback', async () => {
     const { browser, csrf } = await signedIn();
-    const refused = await browser.post('/settings/apps', [['csrf', csrf], ['name', 'Sim'], ['redirect_uris', 'http://tool.example/cb'], ['type', 'public']]);
+    const refused = await browser.post('/settings/apps', [
+      ['csrf', csrf],
+      ['name', 'Sim'],
+      ['redirect_uris', 'http://tool.example/cb'],
+      ['type', 'public'],
+    ]);
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain('must use https');
-    const created = await browser.post('/settings/apps', [['csrf', csrf], ['name', 'Sim'], ['redirect_uris', 'https://tool.example/cb\nhttp://127.0.0.1:9/cb'], ['type', 'confidential']]);
+    const created = await browser.post('/settings/apps', [
+      ['csrf', csrf],
+      ['name', 'Sim'],
+      ['redirect_uris', 'https://tool.example/cb\nhttp://127.0.0.1:9/cb'],
+      ['type', 'confidential'],
+    ]);
     expect(created.status).toBe(201);
     const page = await created.text();
     expect(page).toMatch(/id="new-client-id">[\w-]+</);
@@ -100,7 +119,14 @@ describe('developer settings', () => {
 
   it('lists a connected app and disconnecting it revokes its tokens', async () => {
     const { browser, email, csrf } = await signedIn();
-    const created = await (await browser.post('/settings/apps', [['csrf', csrf], ['name', 'Printer'], ['redirect_uris', 'http://127.0.0.1:9/cb'], ['type', 'public']])).text();
+    const created = await (
+      await browser.post('/settings/apps', [
+        ['csrf', csrf],
+        ['name', 'Printer'],
+        ['redirect_uris', 'http://127.0.0.1:9/cb'],
+        ['type', 'public'],
+      ])
+    ).text();
     const clientId = /id="new-client-id">([\w-]+)</.exec(created)?.[1] ?? '';
     const verifier = randomBytes(32).toString('base64url');
     const url = new URL(`${gateway}/oauth/authorize`);
@@ -118,7 +144,13 @@ describe('developer settings', () => {
     const tokenResponse = await fetch(`${gateway}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: 'http://127.0.0.1:9/cb', code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        redirect_uri: 'http://127.0.0.1:9/cb',
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(tokenResponse.status).toBe(200);
     const { access_token: accessToken } = (await tokenResponse.json()) as { access_token: string };

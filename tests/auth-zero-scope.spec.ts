@@ -24,7 +24,10 @@ function runCli(...args: string[]): Promise<{ stdout: string; stderr: string }> 
 describe('boardsync-admin token create', () => {
   it('refuses an empty --scopes, pointing at --no-scopes', async () => {
     const designer = await world.designer();
-    await expect(runCli('token', 'create', '--designer', String(designer), '--scopes', '')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--no-scopes') as unknown });
+    await expect(runCli('token', 'create', '--designer', String(designer), '--scopes', '')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--no-scopes') as unknown,
+    });
     await expect(runCli('token', 'create', '--designer', String(designer), '--no-scopes', '--scopes', 'projects:read')).rejects.toMatchObject({ code: 2 });
   });
 });
@@ -32,7 +35,10 @@ describe('boardsync-admin token create', () => {
 describe('a token created with --no-scopes', () => {
   it('is refused with insufficient_scope everywhere, /me included', async () => {
     const designer = await world.designer();
-    const created = JSON.parse((await runCli('token', 'create', '--designer', String(designer), '--no-scopes', '--name', 'nothing')).stdout) as { token: string; scopes: string[] };
+    const created = JSON.parse((await runCli('token', 'create', '--designer', String(designer), '--no-scopes', '--name', 'nothing')).stdout) as {
+      token: string;
+      scopes: string[];
+    };
     expect(created.scopes).toEqual([]);
 
     const seenBefore = world.service.seen.length;

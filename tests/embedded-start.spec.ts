@@ -64,7 +64,9 @@ describe('npm start (embedded mode)', () => {
       expect(account.token.scopes).toHaveLength(7);
 
       // The admin CLI finds the embedded admin API and its token by itself.
-      const { stdout } = await promisify(execFile)(process.execPath, [adminCli, 'designer', 'show', '--designer', '1'], { env: { ...process.env, DATA_DIR: dataDir } });
+      const { stdout } = await promisify(execFile)(process.execPath, [adminCli, 'designer', 'show', '--designer', '1'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
       expect(JSON.parse(stdout)).toMatchObject({ id: 1, email: 'demo@boardsync.local' });
 
       expect(await (await fetch(`${running.base}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -76,7 +78,8 @@ describe('npm start (embedded mode)', () => {
       expect(await (await fetch(`${internal}/metrics`)).text()).toContain('http_request_duration_seconds');
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
-      for (const part of ['gateway http', 'gateway internal http', 'auth http', 'auth internal http', 'auth outbox relay', 'auth database', 'bus']) expect(running.output()).toContain(`"part":"${part}","msg":"closed"`);
+      for (const part of ['gateway http', 'gateway internal http', 'auth http', 'auth internal http', 'auth outbox relay', 'auth database', 'bus'])
+        expect(running.output()).toContain(`"part":"${part}","msg":"closed"`);
 
       // A later start keeps the account and says where its facts are kept instead of printing them.
       running = await startEmbedded(dataDir);
@@ -92,7 +95,7 @@ describe('npm start (embedded mode)', () => {
     }
   });
 
-  it('serves a card generator\'s sync through the gateway: project, batch with decks, list, groups, delete, /me counts', async () => {
+  it("serves a card generator's sync through the gateway: project, batch with decks, list, groups, delete, /me counts", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
     let running: Started | undefined;
     try {
@@ -109,7 +112,12 @@ describe('npm start (embedded mode)', () => {
       const project = await api('POST', '/projects', { name: 'Sync test' });
       expect(project.status).toBe(201);
       const projectId = (project.body.data as { id: number }).id;
-      const cards = Array.from({ length: 120 }, (_, index) => ({ unique_id: `card-${String(index)}`, name: `Card ${String(index)}`, deck_names: index < 60 ? 'Draw' : 'Market', card_mask_type: 'rectangle_rounded' }));
+      const cards = Array.from({ length: 120 }, (_, index) => ({
+        unique_id: `card-${String(index)}`,
+        name: `Card ${String(index)}`,
+        deck_names: index < 60 ? 'Draw' : 'Market',
+        card_mask_type: 'rectangle_rounded',
+      }));
       const written = await api('POST', `/projects/${String(projectId)}/components/batch`, { type: 'card', components: cards });
       expect(written.status).toBe(201);
       expect(written.body).toMatchObject({ created: 120, updated: 0, deleted: 0, errors: [], internalizing: false });
@@ -118,9 +126,15 @@ describe('npm start (embedded mode)', () => {
       const page = await api('GET', `/projects/${String(projectId)}/components?per_page=50&type=card`);
       expect(page.body.meta).toMatchObject({ total: 120, last_page: 3, per_page: 50 });
       expect((page.body.links as { next: string }).next).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/projects\/\d+\/components\?.*type=card/);
-      expect((page.body.data as { card_mask_type: string; deck_names: string[] }[])[0]).toMatchObject({ card_mask_type: 'default:rectangle_rounded', deck_names: ['Draw'] });
+      expect((page.body.data as { card_mask_type: string; deck_names: string[] }[])[0]).toMatchObject({
+        card_mask_type: 'default:rectangle_rounded',
+        deck_names: ['Draw'],
+      });
       const groups = await api('GET', `/projects/${String(projectId)}/groups?include_members=true`);
-      expect((groups.body.data as { name: string; member_count: number }[]).map((group) => [group.name, group.member_count])).toEqual([['Draw', 60], ['Market', 60]]);
+      expect((groups.body.data as { name: string; member_count: number }[]).map((group) => [group.name, group.member_count])).toEqual([
+        ['Draw', 60],
+        ['Market', 60],
+      ]);
       expect(await api('DELETE', `/projects/${String(projectId)}/components/card-0`)).toEqual({ status: 200, body: { deleted: true } });
       const me = await api('GET', '/me');
       expect(me.body.projects).toMatchObject({ count: 1, unlocked_count: 1 });

@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
 
 function run(service: string, env: Record<string, string>): Running {
   // Only what the test names: nothing inherited can choose an adapter for the service.
-  const child = spawn(process.execPath, [main(service)], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main(service)], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,8 +60,19 @@ describe('each service started alone on Postgres and Kafka', () => {
     const [authDb, catalogDb] = [await createTestDatabase('alone_auth'), await createTestDatabase('alone_catalog')];
     databases.push(authDb, catalogDb);
     await admin.connect();
-    const common = { KAFKA_BROKERS: infra.kafkaBrokers.join(','), KAFKA_NAMESPACE: namespace, INTERNAL_JWT_SECRET: SECRET('principal'), ADMIN_TOKEN: SECRET('admin') };
-    const catalog = run('catalog', { ...common, DATABASE_URL: catalogDb.url, PORT: String(ports.catalog), INTERNAL_PORT: String(ports.catalogInternal), PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}` });
+    const common = {
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_NAMESPACE: namespace,
+      INTERNAL_JWT_SECRET: SECRET('principal'),
+      ADMIN_TOKEN: SECRET('admin'),
+    };
+    const catalog = run('catalog', {
+      ...common,
+      DATABASE_URL: catalogDb.url,
+      PORT: String(ports.catalog),
+      INTERNAL_PORT: String(ports.catalogInternal),
+      PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}`,
+    });
     const auth = run('auth', {
       ...common,
       DATABASE_URL: authDb.url,
@@ -107,7 +121,10 @@ describe('each service started alone on Postgres and Kafka', () => {
   it('serves a sync end to end, creating every topic it uses in an empty namespace', async () => {
     // The namespace is new to this run: whatever topics it holds, the services created.
     const designer = await adminCall(ports.authInternal, 'POST', '/designers', { name: 'Alone', email: `${namespace}@example.com`, password: 'password1' });
-    const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', { designer_id: designer.id, scopes: 'projects:write components:write components:read' })) as { token: string };
+    const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', {
+      designer_id: designer.id,
+      scopes: 'projects:write components:write components:read',
+    })) as { token: string };
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1${path}`, {
         method,
@@ -118,11 +135,22 @@ describe('each service started alone on Postgres and Kafka', () => {
     const written = await api('POST', `/projects/${String(project.data.id)}/components/batch`, { type: 'card', components: [{ name: 'A' }, { name: 'B' }] });
     expect(written.status).toBe(201);
 
-    const expected = ['catalog.components.changed', 'catalog.project.updated', 'asset.internalize.requested', 'asset.internalize.completed', 'auth.token.revoked', 'auth.designer.plan-changed'];
-    const topics = await eventually(async () => {
-      const names = new Set(await admin.listTopics());
-      return expected.every((topic) => names.has(`${namespace}.${topic}`)) ? names : undefined;
-    }, 30_000, 'the services to create their topics');
+    const expected = [
+      'catalog.components.changed',
+      'catalog.project.updated',
+      'asset.internalize.requested',
+      'asset.internalize.completed',
+      'auth.token.revoked',
+      'auth.designer.plan-changed',
+    ];
+    const topics = await eventually(
+      async () => {
+        const names = new Set(await admin.listTopics());
+        return expected.every((topic) => names.has(`${namespace}.${topic}`)) ? names : undefined;
+      },
+      30_000,
+      'the services to create their topics',
+    );
     expect(topics.size).toBeGreaterThan(0);
 
     // The write's one event left the outbox for the topic the catalog created, and readiness (which checks the outbox) is green.
@@ -130,12 +158,19 @@ describe('each service started alone on Postgres and Kafka', () => {
       (await admin.fetchTopicOffsets(`${namespace}.catalog.components.changed`)).reduce((sum, partition) => sum + Number(partition.high), 0);
     await eventually(async () => ((await published()) > 0 ? true : undefined), 20_000, 'components.changed to be published');
     expect(await published()).toBe(1);
-    const detail = (await (await fetch(`http://127.0.0.1:${String(ports.catalogInternal)}/readyz`)).json()) as { status: string; checks: Record<string, string> };
+    const detail = (await (await fetch(`http://127.0.0.1:${String(ports.catalogInternal)}/readyz`)).json()) as {
+      status: string;
+      checks: Record<string, string>;
+    };
     expect(detail).toEqual({ status: 'ok', checks: { database: 'ok', bus: 'ok', outbox: 'ok' } });
 
     // The gateway joined its revocation consumer though the topic did not exist when it started.
     await adminCall(ports.authInternal, 'DELETE', '/tokens/1');
-    await eventually(async () => ((await api('GET', `/projects/${String(project.data.id)}/components`)).status === 401 ? true : undefined), 20_000, 'the revoked token to be refused');
+    await eventually(
+      async () => ((await api('GET', `/projects/${String(project.data.id)}/components`)).status === 401 ? true : undefined),
+      20_000,
+      'the revoked token to be refused',
+    );
   });
 
   it('logs which adapters each service runs on', () => {
@@ -149,7 +184,14 @@ describe('a service started alone without its adapters', () => {
     ['auth', ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']],
     ['gateway', ['KAFKA_BROKERS', 'REDIS_URL']],
   ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
-    const secrets = { INTERNAL_JWT_SECRET: SECRET('p'), ADMIN_TOKEN: SECRET('a'), INTROSPECTION_CLIENT_SECRET: SECRET('i'), SESSION_SECRET: SECRET('s'), AUTH_URL: 'http://127.0.0.1:1', AUTH_INTERNAL_URL: 'http://127.0.0.1:1' };
+    const secrets = {
+      INTERNAL_JWT_SECRET: SECRET('p'),
+      ADMIN_TOKEN: SECRET('a'),
+      INTROSPECTION_CLIENT_SECRET: SECRET('i'),
+      SESSION_SECRET: SECRET('s'),
+      AUTH_URL: 'http://127.0.0.1:1',
+      AUTH_INTERNAL_URL: 'http://127.0.0.1:1',
+    };
     const started = run(service, secrets);
     expect(await started.exited).toBe(78);
     for (const variable of missing) expect(started.output()).toMatch(new RegExp(`invalid configuration: ${variable}: is required`));

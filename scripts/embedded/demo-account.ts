@@ -28,7 +28,11 @@ export async function ensureDemoAccount(dataDir: string, authUrl: string, adminT
   const password = randomBytes(9).toString('base64url');
   const email = 'demo@boardsync.local';
   const designer = await admin<{ id: number }>(authUrl, adminToken, '/designers', { name: 'Demo Designer', email, password });
-  const { token } = await admin<{ token: string }>(authUrl, adminToken, '/tokens', { designer_id: designer.id, scopes: SCOPE_NAMES, name: 'Demo token (every scope)' });
+  const { token } = await admin<{ token: string }>(authUrl, adminToken, '/tokens', {
+    designer_id: designer.id,
+    scopes: SCOPE_NAMES,
+    name: 'Demo token (every scope)',
+  });
   const demo = { designerId: designer.id, name: 'Demo Designer', email, password, token };
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return { demo, file, created: true };

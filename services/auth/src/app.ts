@@ -54,7 +54,10 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
   const sessions = new BrowserSessions(orm, config.SESSION_SECRET);
   const throttles = createThrottles({ redis, keyPrefix: config.REDIS_KEY_PREFIX ?? 'boardsync' });
   const internal = [
-    adminRouter(orm, config.ADMIN_TOKEN, { storageLimitBytes: config.DEFAULT_STORAGE_LIMIT_BYTES, unlockedProjectLimit: config.DEFAULT_UNLOCKED_PROJECT_LIMIT }),
+    adminRouter(orm, config.ADMIN_TOKEN, {
+      storageLimitBytes: config.DEFAULT_STORAGE_LIMIT_BYTES,
+      unlockedProjectLimit: config.DEFAULT_UNLOCKED_PROJECT_LIMIT,
+    }),
     introspectionRouter(orm, { clientId: config.INTROSPECTION_CLIENT_ID, clientSecret: config.INTROSPECTION_CLIENT_SECRET }),
   ];
   for (const router of internal) apps.internal.use(router.routes()).use(router.allowedMethods());

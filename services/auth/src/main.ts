@@ -8,4 +8,15 @@ const logger = createLogger({ service: 'auth', level: config.LOG_LEVEL });
 // A Redis that hangs rather than refuses must not hang requests: past 500 ms a command fails and the limiter falls back to memory.
 const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 500 });
 const auth = await startAuth(config, logger, { ...productionAdapters(config, 'auth', logger), redis });
-installGracefulShutdown([...auth.parts, { name: 'auth redis', close: async () => { await redis.quit(); } }], logger);
+installGracefulShutdown(
+  [
+    ...auth.parts,
+    {
+      name: 'auth redis',
+      close: async () => {
+        await redis.quit();
+      },
+    },
+  ],
+  logger,
+);

@@ -108,7 +108,9 @@ describe('auth admin API', () => {
   });
 
   it('refuses unknown scopes', async () => {
-    const designer = (await (await admin('POST', '/designers', { name: 'S', email: `${uniqueName('s')}@example.com`, password: 'password1' })).json()) as { id: number };
+    const designer = (await (await admin('POST', '/designers', { name: 'S', email: `${uniqueName('s')}@example.com`, password: 'password1' })).json()) as {
+      id: number;
+    };
     const response = await admin('POST', '/tokens', { designer_id: designer.id, scopes: 'projects:read everything' });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ errors: { scopes: ['unknown scope(s): everything'] } });
@@ -117,8 +119,18 @@ describe('auth admin API', () => {
 
 describe('personal tokens and introspection', () => {
   it('introspects a personal token to its designer, scopes and plan, until it is revoked', async () => {
-    const designer = (await (await admin('POST', '/designers', { name: 'Bo', email: `${uniqueName('bo')}@example.com`, password: 'password1', unlocked_limit: null, storage_limit_bytes: 42 })).json()) as { id: number };
-    const created = (await (await admin('POST', '/tokens', { designer_id: designer.id, scopes: ['components:write', 'projects:read'], name: 'card tool' })).json()) as { id: number; token: string; scopes: string[]; app: string };
+    const designer = (await (
+      await admin('POST', '/designers', {
+        name: 'Bo',
+        email: `${uniqueName('bo')}@example.com`,
+        password: 'password1',
+        unlocked_limit: null,
+        storage_limit_bytes: 42,
+      })
+    ).json()) as { id: number };
+    const created = (await (
+      await admin('POST', '/tokens', { designer_id: designer.id, scopes: ['components:write', 'projects:read'], name: 'card tool' })
+    ).json()) as { id: number; token: string; scopes: string[]; app: string };
     expect(created.token).toMatch(/^bsp_[A-Za-z0-9_-]{43}$/);
     expect(created).toMatchObject({ scopes: ['projects:read', 'components:write'], app: 'api:personal', name: 'card tool' });
 
@@ -149,7 +161,20 @@ describe('personal tokens and introspection', () => {
 
 describe('boardsync-admin CLI', () => {
   it('creates a designer and a token, printing JSON', async () => {
-    const designer = await runCli('designer', 'create', '--name', 'Cli', '--email', `${uniqueName('cli')}@example.com`, '--password', 'password1', '--unlocked-limit', 'none', '--storage-limit-bytes', '1000');
+    const designer = await runCli(
+      'designer',
+      'create',
+      '--name',
+      'Cli',
+      '--email',
+      `${uniqueName('cli')}@example.com`,
+      '--password',
+      'password1',
+      '--unlocked-limit',
+      'none',
+      '--storage-limit-bytes',
+      '1000',
+    );
     expect(designer).toMatchObject({ name: 'Cli', plan: { storage_limit_bytes: 1000, unlocked_limit: null } });
     const token = await runCli('token', 'create', '--designer', String(designer.id), '--scopes', 'projects:read webhooks:write');
     expect(token).toMatchObject({ scopes: ['projects:read', 'webhooks:write'], app: 'api:personal' });

@@ -25,7 +25,8 @@ beforeAll(async () => {
     topics: [Topics.designerPlanChanged],
     handler: (message) => {
       const envelope = decodeEnvelope(message.value);
-      if (envelope.event?.$case === 'designerPlanChanged') heard.push({ key: message.key, source: envelope.source, requestId: envelope.requestId, change: envelope.event.value });
+      if (envelope.event?.$case === 'designerPlanChanged')
+        heard.push({ key: message.key, source: envelope.source, requestId: envelope.requestId, change: envelope.event.value });
       return Promise.resolve();
     },
   });
@@ -37,14 +38,19 @@ afterAll(async () => {
   await world.stop();
 });
 
-const setPlan = (designerId: number, plan: { storage_limit_bytes?: number; unlocked_limit?: number | null }) => world.admin(auth, 'PATCH', `/designers/${String(designerId)}/plan`, plan);
+const setPlan = (designerId: number, plan: { storage_limit_bytes?: number; unlocked_limit?: number | null }) =>
+  world.admin(auth, 'PATCH', `/designers/${String(designerId)}/plan`, plan);
 
 /** Waits until `count` events for this designer arrived, then gives all of them (in publication order: one key, one partition). */
 async function eventsFor(designerId: number, count: number): Promise<Heard[]> {
-  return eventually(() => {
-    const mine = heard.filter((event) => event.change.designerId === designerId);
-    return mine.length >= count ? mine : undefined;
-  }, 30_000, `${String(count)} plan-changed event(s) for designer ${String(designerId)}`);
+  return eventually(
+    () => {
+      const mine = heard.filter((event) => event.change.designerId === designerId);
+      return mine.length >= count ? mine : undefined;
+    },
+    30_000,
+    `${String(count)} plan-changed event(s) for designer ${String(designerId)}`,
+  );
 }
 
 it('a plan change publishes the new limits, keyed by designer; an uncapped limit is absent', async () => {

@@ -90,7 +90,9 @@ describe('sign-in throttling per account', () => {
     const browser = browserFrom(freshAddress());
     const form = hiddenFields(await (await browser.get('/login')).text());
     const guesses = await Promise.all(
-      Array.from({ length: 3 * ACCOUNT.failures }, (_, index) => browser.post('/login', [...Object.entries(form), ['email', designer.email], ['password', `guess ${String(index)}`]])),
+      Array.from({ length: 3 * ACCOUNT.failures }, (_, index) =>
+        browser.post('/login', [...Object.entries(form), ['email', designer.email], ['password', `guess ${String(index)}`]]),
+      ),
     );
     const statuses = guesses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT.failures);

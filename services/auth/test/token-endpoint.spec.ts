@@ -115,7 +115,12 @@ describe('/oauth/token server errors', () => {
     // A real database failure: the refresh-token lookup finds its table gone.
     await world.sql('alter table oauth_token rename to oauth_token_away');
     try {
-      const response = await tokenRequest(freshAddress(), { grant_type: 'refresh_token', refresh_token: 'bsr_anything', client_id: app.client_id, client_secret: app.client_secret });
+      const response = await tokenRequest(freshAddress(), {
+        grant_type: 'refresh_token',
+        refresh_token: 'bsr_anything',
+        client_id: app.client_id,
+        client_secret: app.client_secret,
+      });
       expect(response.status).toBe(500);
       const text = await response.text();
       expect(JSON.parse(text)).toEqual({ error: 'server_error', error_description: expect.any(String) as unknown });

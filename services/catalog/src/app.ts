@@ -36,6 +36,7 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Se
     masksRouter(orm),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  for (const router of [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)]) apps.internal.use(router.routes()).use(router.allowedMethods());
+  for (const router of [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)])
+    apps.internal.use(router.routes()).use(router.allowedMethods());
   return apps;
 }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
-import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, Topics, decodeEnvelope, issuePrincipalToken, openDatabase, type ComponentsChanged, type Database } from '@boardsync/kit';
+import {
+  INTERNAL_PRINCIPAL_HEADER,
+  KafkaBus,
+  Topics,
+  decodeEnvelope,
+  issuePrincipalToken,
+  openDatabase,
+  type ComponentsChanged,
+  type Database,
+} from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
@@ -20,7 +29,15 @@ interface Running {
 /** The real catalog process (src/main.ts), configured only by its environment. */
 async function startCatalog(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_TOKEN: 'crash-admin-'.padEnd(40, 'a'), INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ADMIN_TOKEN: 'crash-admin-'.padEnd(40, 'a'),
+      INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,10 +50,20 @@ async function startCatalog(env: Record<string, string>): Promise<Running> {
 
 async function call(url: string, method: string, path: string, body: unknown, designerId: number): Promise<Response> {
   const principal = await issuePrincipalToken(
-    { designerId, source: 'api:crash-test', scopes: ['projects:write', 'components:write'], plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: null }, requestId: 'crash' },
+    {
+      designerId,
+      source: 'api:crash-test',
+      scopes: ['projects:write', 'components:write'],
+      plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: null },
+      requestId: 'crash',
+    },
     PRINCIPAL_SECRET,
   );
-  return fetch(`${url}${path}`, { method, headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${url}${path}`, {
+    method,
+    headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('a catalog killed between the commit and the publish', () => {
@@ -74,13 +101,21 @@ describe('a catalog killed between the commit and the publish', () => {
     const project = await call(first.url, 'POST', '/api/v1/projects', { name: 'Crash' }, designerId);
     expect(project.status).toBe(201);
     const projectId = ((await project.json()) as { data: { id: number } }).data.id;
-    const written = await call(first.url, 'POST', `/api/v1/projects/${String(projectId)}/components/batch`, { type: 'card', components: [{ name: 'A' }, { name: 'B' }] }, designerId);
+    const written = await call(
+      first.url,
+      'POST',
+      `/api/v1/projects/${String(projectId)}/components/batch`,
+      { type: 'card', components: [{ name: 'A' }, { name: 'B' }] },
+      designerId,
+    );
     expect(written.status).toBe(201);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
 
     orm = await openDatabase({ url: database.url, entities, migrations, logger });
-    const pending = await orm.em.fork().execute<{ count: string }[]>("select count(*) as count from outbox_message where sent_at is null and topic = 'catalog.components.changed'");
+    const pending = await orm.em
+      .fork()
+      .execute<{ count: string }[]>("select count(*) as count from outbox_message where sent_at is null and topic = 'catalog.components.changed'");
     expect(Number(pending[0]?.count)).toBe(1);
 
     // Second life, with the broker: the event committed before the kill goes out.
@@ -90,10 +125,14 @@ describe('a catalog killed between the commit and the publish', () => {
       expect(event).toMatchObject({ type: 'card', created: 2, updated: 0, deleted: 0 });
       expect(event.components.map((ref) => ref.name)).toEqual(['A', 'B']);
       // The relay marks the row sent once the broker has it; nothing is left pending.
-      await eventually(async () => {
-        const [unsent] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from outbox_message where sent_at is null');
-        return Number(unsent?.count) === 0 ? true : undefined;
-      }, 20_000, 'the outbox to drain');
+      await eventually(
+        async () => {
+          const [unsent] = await orm.em.fork().execute<{ count: string }[]>('select count(*) as count from outbox_message where sent_at is null');
+          return Number(unsent?.count) === 0 ? true : undefined;
+        },
+        20_000,
+        'the outbox to drain',
+      );
     } finally {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

@@ -39,6 +39,15 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   const app = apps.public;
   app.use(clientOrigin(deps.trustedProxies));
   app.use(authPages(deps.proxy, deps.authUrl));
-  app.use(apiGateway({ introspector: deps.introspector, limiter: deps.limiter, authFailures: deps.authFailures, proxy: deps.proxy, upstreams: deps.upstreams, principalSecret: deps.principalSecret }));
+  app.use(
+    apiGateway({
+      introspector: deps.introspector,
+      limiter: deps.limiter,
+      authFailures: deps.authFailures,
+      proxy: deps.proxy,
+      upstreams: deps.upstreams,
+      principalSecret: deps.principalSecret,
+    }),
+  );
   return apps;
 }

@@ -8,4 +8,15 @@ const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 // A Redis that hangs rather than refuses must not hang requests: past 500 ms a command fails and the limiter falls back to memory.
 const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 500 });
 const gateway = await startGateway(config, logger, { bus: busFromConfig(config, 'gateway', logger), ownsBus: true, redis });
-installGracefulShutdown([...gateway.parts, { name: 'gateway redis', close: async () => { await redis.quit(); } }], logger);
+installGracefulShutdown(
+  [
+    ...gateway.parts,
+    {
+      name: 'gateway redis',
+      close: async () => {
+        await redis.quit();
+      },
+    },
+  ],
+  logger,
+);

@@ -32,7 +32,14 @@ beforeAll(async () => {
   ports.catalog = await freePort();
   system = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(ports.gateway), AUTH_PORT: String(ports.auth), CATALOG_PORT: String(ports.catalog), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(ports.gateway),
+      AUTH_PORT: String(ports.auth),
+      CATALOG_PORT: String(ports.catalog),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {
@@ -40,7 +47,11 @@ beforeAll(async () => {
   };
   system.stdout?.on('data', collect);
   system.stderr?.on('data', collect);
-  await eventually(() => (output.includes('is listening on') ? true : system.exitCode === null ? undefined : Promise.reject(new Error(output))), 90_000, 'the embedded system to start');
+  await eventually(
+    () => (output.includes('is listening on') ? true : system.exitCode === null ? undefined : Promise.reject(new Error(output))),
+    90_000,
+    'the embedded system to start',
+  );
   token = (JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as { token: string }).token;
 }, 120_000);
 

@@ -41,7 +41,11 @@ describe('a plan change takes effect on the designer’s next request', () => {
 
     await setUnlockedCap(designerId, cap);
     // Each replica drops the designer's cached answers on hearing the event (well inside the 30 s they would live)…
-    await eventually(() => (replicas.every((replica) => replica.introspector.heldFor(designerId) === 0) ? true : undefined), 15_000, 'both replicas to drop the plan');
+    await eventually(
+      () => (replicas.every((replica) => replica.introspector.heldFor(designerId) === 0) ? true : undefined),
+      15_000,
+      'both replicas to drop the plan',
+    );
 
     // …so the very next request through either one carries the new plan.
     for (const replica of replicas) expect(await planSeenThrough(replica, token)).toMatchObject({ unlockedProjectLimit: cap, storageLimitBytes: 1_000_000 });

@@ -42,7 +42,15 @@ beforeAll(async () => {
   designerId = await world.designer();
   for (const scope of ALL) {
     tokenWith.set(scope, (await world.token(designerId, [scope])).token);
-    tokenWithout.set(scope, (await world.token(designerId, ALL.filter((other) => other !== scope))).token);
+    tokenWithout.set(
+      scope,
+      (
+        await world.token(
+          designerId,
+          ALL.filter((other) => other !== scope),
+        )
+      ).token,
+    );
   }
   noScopeToken = (await world.token(designerId, [])).token;
 });
@@ -62,7 +70,12 @@ describe('scope enforcement: every route of spec §5', () => {
     expect(response.status).toBe(200);
     const seen = world.service.seen[before];
     expect(seen).toMatchObject({ method, url: `/api/v1${path}` });
-    expect(seen?.principal).toMatchObject({ designerId, source: 'api:personal', scopes: [scope], plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: 2 } });
+    expect(seen?.principal).toMatchObject({
+      designerId,
+      source: 'api:personal',
+      scopes: [scope],
+      plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: 2 },
+    });
   });
 
   it.each(SPEC_ROUTES)('%s %s is refused without %s', async (method, path, scope) => {
@@ -136,7 +149,11 @@ describe('routing', () => {
   });
 
   it('does not expose introspection to the outside', async () => {
-    const response = await fetch(`${gateway}/oauth/introspect`, { method: 'POST', body: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await fetch(`${gateway}/oauth/introspect`, {
+      method: 'POST',
+      body: 'token=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -196,7 +213,11 @@ describe('rate limits', () => {
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
     // Writes have a budget of their own.
-    const write = await fetch(`${first}/api/v1/projects`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const write = await fetch(`${first}/api/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(write.status).toBe(200);
     expect(write.headers.get('ratelimit-limit')).toBe('120');
   });

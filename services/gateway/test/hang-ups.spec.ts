@@ -68,7 +68,9 @@ beforeAll(async () => {
   gateway = await world.gatewayReplica(undefined, { upstream: upstream.url, pagesUrl: upstream.url, timeoutMs: 3_000 });
   realAuth = await world.gatewayReplica(undefined, { realAuth: true });
   const designerId = await world.designer();
-  token = (await world.token(designerId, ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'])).token;
+  token = (
+    await world.token(designerId, ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'])
+  ).token;
 });
 afterAll(async () => {
   upstream.server.closeAllConnections();

@@ -14,7 +14,9 @@ beforeAll(async () => {
   gateway = await world.gateway(undefined, { pagesUrl: world.service.url });
   realAuthGateway = await world.gateway(undefined, { realAuth: true });
   const designerId = await world.designer();
-  everyScope = (await world.token(designerId, ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'])).token;
+  everyScope = (
+    await world.token(designerId, ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'])
+  ).token;
   componentsWriteOnly = (await world.token(designerId, ['components:write'])).token;
 });
 afterAll(() => world.stop());
@@ -42,9 +44,43 @@ const FAMILIES: [family: string, method: string, path: string][] = [
 
 // In place of a segment, or added after the last one.
 const HOSTILE_SEGMENTS = [
-  '..', '.', '%2e%2e', '%2E%2E', '%2e%2E', '%2E%2e', '.%2e', '%2e.', '.%2E', '%2e', '%2E', '%252e%252e', '%25%32%65%25%32%65',
-  '..;', '..;x', '.;', '%2e%2e;', '..\\', '\\..', '%5c..', '..%5c', '%5C', '..%2f', '%2f..', '%2F', '%252f', 'a%2fb',
-  '%00', '..%00', '%0a', '%0d%0aX-Evil:%201', '%7f', '%1b', '%c0%ae%c0%ae', '%e0%80%ae', '%', '%2',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2E',
+  '%2e%2E',
+  '%2E%2e',
+  '.%2e',
+  '%2e.',
+  '.%2E',
+  '%2e',
+  '%2E',
+  '%252e%252e',
+  '%25%32%65%25%32%65',
+  '..;',
+  '..;x',
+  '.;',
+  '%2e%2e;',
+  '..\\',
+  '\\..',
+  '%5c..',
+  '..%5c',
+  '%5C',
+  '..%2f',
+  '%2f..',
+  '%2F',
+  '%252f',
+  'a%2fb',
+  '%00',
+  '..%00',
+  '%0a',
+  '%0d%0aX-Evil:%201',
+  '%7f',
+  '%1b',
+  '%c0%ae%c0%ae',
+  '%e0%80%ae',
+  '%',
+  '%2',
 ];
 // Glued to the end of the path.
 const HOSTILE_SUFFIXES = ['/', '//', '/./', '/../', '\\', '%5c', '%2f', '%2F..%2F', '%00', '?q=%00', '?next=%0d%0aSet-Cookie:x=1', '#x', '/%2e%2e/'];
@@ -52,7 +88,12 @@ const HOSTILE_SUFFIXES = ['/', '//', '/./', '/../', '\\', '%5c', '%2f', '%2F..%2
 function spellings(path: string): string[] {
   const parent = path.slice(0, path.lastIndexOf('/'));
   const last = path.slice(path.lastIndexOf('/') + 1);
-  const segmentForms = HOSTILE_SEGMENTS.flatMap((segment) => [`${parent}/${segment}`, `${path}/${segment}`, `${parent}/${segment}/${last}`, `${parent}/x/${segment}/${last}`]);
+  const segmentForms = HOSTILE_SEGMENTS.flatMap((segment) => [
+    `${parent}/${segment}`,
+    `${path}/${segment}`,
+    `${parent}/${segment}/${last}`,
+    `${parent}/x/${segment}/${last}`,
+  ]);
   const suffixForms = HOSTILE_SUFFIXES.filter((suffix) => suffix !== '/').map((suffix) => `${path}${suffix}`);
   return [...segmentForms, ...suffixForms, `http://127.0.0.1${path}`, `//127.0.0.1${path}`, path.replace(/^\//, '')];
 }
@@ -89,8 +130,23 @@ describe('the repros of issue 9', () => {
   it('auth admin API and introspection are not reachable through the public listener', async () => {
     const adminTraversal = await rawRequest(realAuthGateway, 'GET', '/oauth/../admin/designers/1', bearer(ADMIN_TOKEN));
     expectRefused(adminTraversal, '/oauth/../admin');
-    for (const [method, target] of [['POST', '/oauth/introspect/'], ['POST', '/oauth/introspect'], ['GET', '/admin/designers/1'], ['GET', '/internal/anything'], ['GET', '/metrics'], ['GET', '/oauth/'], ['GET', '/oauth/authorize/'], ['GET', '/settings/']] as const) {
-      const answer = await rawRequest(realAuthGateway, method, target, { ...bearer(ADMIN_TOKEN), 'Content-Type': 'application/x-www-form-urlencoded' }, 'token=x');
+    for (const [method, target] of [
+      ['POST', '/oauth/introspect/'],
+      ['POST', '/oauth/introspect'],
+      ['GET', '/admin/designers/1'],
+      ['GET', '/internal/anything'],
+      ['GET', '/metrics'],
+      ['GET', '/oauth/'],
+      ['GET', '/oauth/authorize/'],
+      ['GET', '/settings/'],
+    ] as const) {
+      const answer = await rawRequest(
+        realAuthGateway,
+        method,
+        target,
+        { ...bearer(ADMIN_TOKEN), 'Content-Type': 'application/x-www-form-urlencoded' },
+        'token=x',
+      );
       expect({ target, status: answer.status }).toEqual({ target, status: 404 });
     }
   });
@@ -118,8 +174,26 @@ describe('the auth-page allow-list', () => {
   });
 
   it.each([
-    '/oauth/introspect', '/oauth/introspect/', '/oauth/Introspect', '/oauth', '/oauth/', '/oauth/token/', '/oauth/tokens', '/login/', '/login/x', '/logout/x',
-    '/settings/', '/settings/tokens/1', '/settings/tokens/1/revoke/x', '/settings/other', '/admin', '/admin/designers', '/internal', '/internal/x', '/metrics', '/healthz/x',
+    '/oauth/introspect',
+    '/oauth/introspect/',
+    '/oauth/Introspect',
+    '/oauth',
+    '/oauth/',
+    '/oauth/token/',
+    '/oauth/tokens',
+    '/login/',
+    '/login/x',
+    '/logout/x',
+    '/settings/',
+    '/settings/tokens/1',
+    '/settings/tokens/1/revoke/x',
+    '/settings/other',
+    '/admin',
+    '/admin/designers',
+    '/internal',
+    '/internal/x',
+    '/metrics',
+    '/healthz/x',
   ])('answers 404 for %s and forwards nothing', async (target) => {
     const before = world.service.seen.length;
     for (const method of ['GET', 'POST']) {
@@ -148,7 +222,11 @@ describe.each(FAMILIES)('%s: %s %s', (_family, method, path) => {
     const targets = spellings(path);
     expect(targets.length).toBeGreaterThan(100);
     for (const headers of [bearer(everyScope), {}]) {
-      const answers = await Promise.all(targets.map(async (target) => [target, await rawRequest(gateway, method, target, headers, method === 'GET' || method === 'DELETE' ? '' : '{}')] as const));
+      const answers = await Promise.all(
+        targets.map(
+          async (target) => [target, await rawRequest(gateway, method, target, headers, method === 'GET' || method === 'DELETE' ? '' : '{}')] as const,
+        ),
+      );
       for (const [target, answer] of answers) expectRefused(answer, target);
     }
     expect(world.service.seen.slice(before)).toEqual([]);
@@ -156,10 +234,13 @@ describe.each(FAMILIES)('%s: %s %s', (_family, method, path) => {
 });
 
 describe('probes', () => {
-  it.each(['http://127.0.0.1/healthz', 'http://127.0.0.1/readyz', '//127.0.0.1/healthz', '/healthz/../healthz', '/%2e/readyz'])('%s is refused like any other target', async (target) => {
-    const answer = await rawRequest(gateway, 'GET', target, {}, '');
-    expect(answer.status).toBe(400);
-  });
+  it.each(['http://127.0.0.1/healthz', 'http://127.0.0.1/readyz', '//127.0.0.1/healthz', '/healthz/../healthz', '/%2e/readyz'])(
+    '%s is refused like any other target',
+    async (target) => {
+      const answer = await rawRequest(gateway, 'GET', target, {}, '');
+      expect(answer.status).toBe(400);
+    },
+  );
 
   it('answers the canonical probe paths', async () => {
     expect((await rawRequest(gateway, 'GET', '/healthz', {}, '')).status).toBe(200);
@@ -167,11 +248,14 @@ describe('probes', () => {
 });
 
 describe('raw bytes Node itself refuses', () => {
-  it.each(['/api/v1/projects/1\u0000', '/api/v1/projects/1\u007f', '/api/v1/projects\u00e9', '/login\u0001'])('%j is refused and forwards nothing', async (target) => {
-    const before = world.service.seen.length;
-    expectRefused(await rawRequest(gateway, 'GET', target, bearer(everyScope)), JSON.stringify(target));
-    expect(world.service.seen.length).toBe(before);
-  });
+  it.each(['/api/v1/projects/1\u0000', '/api/v1/projects/1\u007f', '/api/v1/projects\u00e9', '/login\u0001'])(
+    '%j is refused and forwards nothing',
+    async (target) => {
+      const before = world.service.seen.length;
+      expectRefused(await rawRequest(gateway, 'GET', target, bearer(everyScope)), JSON.stringify(target));
+      expect(world.service.seen.length).toBe(before);
+    },
+  );
 });
 
 describe('legitimate encodings pass through unchanged', () => {

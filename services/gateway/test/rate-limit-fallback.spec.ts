@@ -28,13 +28,17 @@ async function deadPort(): Promise<number> {
 
 /** Like production: no offline queue, so a call while disconnected fails at once. */
 function redisClient(port?: number): Redis {
-  const client = port === undefined ? new Redis(infra.redisUrl, { enableOfflineQueue: false }) : new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, retryStrategy: () => null });
+  const client =
+    port === undefined
+      ? new Redis(infra.redisUrl, { enableOfflineQueue: false })
+      : new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, retryStrategy: () => null });
   client.on('error', () => undefined); // the fallback's warning is what reports it
   return client;
 }
 
 const get = (gateway: string, bearer = token) => fetch(`${gateway}/api/v1/projects`, { headers: { authorization: `Bearer ${bearer}` } });
-const fallbackWarnings = (lines: Record<string, unknown>[]) => lines.filter((line) => line.level === 'warn' && String(line.msg).startsWith('Redis unreachable'));
+const fallbackWarnings = (lines: Record<string, unknown>[]) =>
+  lines.filter((line) => line.level === 'warn' && String(line.msg).startsWith('Redis unreachable'));
 
 describe('Redis down', () => {
   it('counts per replica in memory, with a warning and a metric, and never answers 500', async () => {

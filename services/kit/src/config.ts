@@ -81,7 +81,11 @@ export const env = {
       )
       .refine((items) => items.length > 0, `is required: ${what}`),
   /** A prefix that may be empty (no prefix). */
-  prefix: (fallback = '') => z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dots, dashes and underscores only').default(fallback),
+  prefix: (fallback = '') =>
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dots, dashes and underscores only')
+      .default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   secret: (minLength = 32) => z.string().min(minLength, `must be at least ${minLength} characters`),
 };

@@ -36,7 +36,24 @@ export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
 export { apiGuard } from './http/api-guard.ts';
 export { API_PREFIX, ROUTES, isRead, matchRoute, requireScope, type RequiredScope, type RouteMatch, type RouteRule, type ServiceName } from './routes.ts';
-export { databaseServiceEnv, serviceEnv, startDatabaseService, type DatabaseServiceEnv, type DatabaseServiceSettings, type RunningService, type ServiceEnv } from './service-runtime.ts';
-export { busFromConfig, kafkaEnv, postgresEnv, productionAdapters, type DatabaseTarget, type KafkaEnv, type PostgresEnv, type ServiceAdapters } from './adapters.ts';
+export {
+  databaseServiceEnv,
+  serviceEnv,
+  startDatabaseService,
+  type DatabaseServiceEnv,
+  type DatabaseServiceSettings,
+  type RunningService,
+  type ServiceEnv,
+} from './service-runtime.ts';
+export {
+  busFromConfig,
+  kafkaEnv,
+  postgresEnv,
+  productionAdapters,
+  type DatabaseTarget,
+  type KafkaEnv,
+  type PostgresEnv,
+  type ServiceAdapters,
+} from './adapters.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
 export { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';

@@ -30,7 +30,13 @@ export function testLogger(service = 'test'): Logger & { lines: () => Record<str
   });
   const logger = createLogger({ service, level: 'debug', destination: sink });
   return Object.assign(logger, {
-    lines: () => lines.flatMap((line) => line.split('\n').filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>)),
+    lines: () =>
+      lines.flatMap((line) =>
+        line
+          .split('\n')
+          .filter(Boolean)
+          .map((text) => JSON.parse(text) as Record<string, unknown>),
+      ),
   });
 }
 

@@ -67,11 +67,15 @@ describe.each([kafkaAdapter, inProcessAdapter])('event bus contract: $name', (ad
     byInstance.push(await collect(world.instance(), 'shared'));
     const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
     // A rebalance may still be settling just after the second join; publish until both have work.
-    await eventually(async () => {
-      await publishSeries(keys, 1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return byInstance.every((seen) => seen.length > 0) ? true : undefined;
-    }, 45_000, 'both instances to receive messages');
+    await eventually(
+      async () => {
+        await publishSeries(keys, 1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return byInstance.every((seen) => seen.length > 0) ? true : undefined;
+      },
+      45_000,
+      'both instances to receive messages',
+    );
     const allSeen = new Set(byInstance.flat().map(text));
     for (const key of keys) expect(allSeen.has(`${key}:0`)).toBe(true);
     const [a = new Set<string>(), b = new Set<string>()] = byInstance.map((seen) => new Set(seen.map((message) => message.key)));

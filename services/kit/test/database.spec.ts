@@ -10,7 +10,9 @@ const schema: Pick<DatabaseSettings, 'entities' | 'migrations' | 'logger'> = { e
 
 async function writeOneAndReopen(settings: DatabaseSettings): Promise<number> {
   const first = await openDatabase(settings);
-  await first.em.fork().transactional((em) => { enqueueEvents(em, [{ topic: 't', key: 'k', value: Buffer.from('v') }]); });
+  await first.em.fork().transactional((em) => {
+    enqueueEvents(em, [{ topic: 't', key: 'k', value: Buffer.from('v') }]);
+  });
   await first.close();
   const second = await openDatabase(settings); // migrations must not run twice
   try {

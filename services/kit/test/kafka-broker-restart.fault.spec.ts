@@ -40,7 +40,15 @@ describe('Kafka bus across a broker restart', () => {
 
     infra('kafka-stop');
     // A publish may be refused while the broker is away; like the outbox relay, try again until accepted.
-    const during = eventually(() => publish('during').then(() => true, () => undefined), 120_000, 'publish during the outage');
+    const during = eventually(
+      () =>
+        publish('during').then(
+          () => true,
+          () => undefined,
+        ),
+      120_000,
+      'publish during the outage',
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     infra('kafka-start');
     await during;

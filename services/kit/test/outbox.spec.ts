@@ -25,7 +25,13 @@ const postgres: Store = {
   open: async () => {
     const database = await createTestDatabase('outbox');
     const orm = await openDatabase({ url: database.url, entities: [OutboxMessage], migrations: [OutboxMigration], logger });
-    return { orm, close: async () => { await orm.close(); await database.drop(); } };
+    return {
+      orm,
+      close: async () => {
+        await orm.close();
+        await database.drop();
+      },
+    };
   },
 };
 
@@ -45,7 +51,12 @@ class OutageBus extends InProcessBus {
   }
 }
 
-const event = (key: string, i: number): OutgoingMessage => ({ topic: 'changes', key, value: Buffer.from(`${key}:${i}`), headers: { 'event-id': `${key}-${i}` } });
+const event = (key: string, i: number): OutgoingMessage => ({
+  topic: 'changes',
+  key,
+  value: Buffer.from(`${key}:${i}`),
+  headers: { 'event-id': `${key}-${i}` },
+});
 const text = (message: DeliveredMessage): string => Buffer.from(message.value).toString();
 
 describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
@@ -58,7 +69,14 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
     ({ orm, close } = await store.open());
     bus = new OutageBus({ logger });
     received = [];
-    await bus.subscribe({ groupId: 'reader', topics: ['changes'], handler: (message) => { received.push(message); return Promise.resolve(); } });
+    await bus.subscribe({
+      groupId: 'reader',
+      topics: ['changes'],
+      handler: (message) => {
+        received.push(message);
+        return Promise.resolve();
+      },
+    });
   });
   afterEach(async () => {
     await bus.close();
@@ -100,7 +118,9 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
   });
 
   it('keeps events through a broker outage and publishes them once it is back', async () => {
-    await orm.em.fork().transactional((em) => { enqueueEvents(em, [event('o', 0), event('o', 1)]); });
+    await orm.em.fork().transactional((em) => {
+      enqueueEvents(em, [event('o', 0), event('o', 1)]);
+    });
     const relay = new OutboxRelay({ orm, bus, logger });
     bus.down = true;
     await expect(relay.drain()).rejects.toThrow('broker unavailable');
@@ -115,7 +135,10 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
     const keys = Array.from({ length: 10 }, (_, i) => `key-${i}`);
     for (let round = 0; round < 4; round++) {
       await orm.em.fork().transactional((em) => {
-        enqueueEvents(em, keys.flatMap((key) => Array.from({ length: 5 }, (_, i) => event(key, round * 5 + i))));
+        enqueueEvents(
+          em,
+          keys.flatMap((key) => Array.from({ length: 5 }, (_, i) => event(key, round * 5 + i))),
+        );
       });
     }
     const relays = [1, 2, 3].map(() => new OutboxRelay({ orm, bus, logger, batchSize: 7 }));
@@ -133,7 +156,9 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
     const relay = new OutboxRelay({ orm, bus, logger, pollIntervalMs: 60_000 });
     relay.start();
     try {
-      await orm.em.fork().transactional((em) => { enqueueEvents(em, [event('bg', 0)]); });
+      await orm.em.fork().transactional((em) => {
+        enqueueEvents(em, [event('bg', 0)]);
+      });
       relay.nudge();
       const deadline = Date.now() + 10_000;
       while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

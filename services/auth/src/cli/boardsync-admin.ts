@@ -61,7 +61,8 @@ function tokenScopes(values: Values): string {
     if (values.scopes !== undefined) throw new UsageError('--scopes and --no-scopes exclude each other');
     return '';
   }
-  if (values.scopes === undefined || values.scopes.trim() === '') throw new UsageError('--scopes is required (or --no-scopes for a token that reaches nothing)');
+  if (values.scopes === undefined || values.scopes.trim() === '')
+    throw new UsageError('--scopes is required (or --no-scopes for a token that reaches nothing)');
   return values.scopes;
 }
 
@@ -120,7 +121,12 @@ async function run(argv: string[]): Promise<unknown> {
       return callAdmin(
         'POST',
         '/masks',
-        { designer_id: wholeNumber(required(values, 'designer'), 'designer'), kind, name: required(values, 'name'), ...(values.aspect ? { aspect: values.aspect } : {}) },
+        {
+          designer_id: wholeNumber(required(values, 'designer'), 'designer'),
+          kind,
+          name: required(values, 'name'),
+          ...(values.aspect ? { aspect: values.aspect } : {}),
+        },
         'catalog',
       );
     }

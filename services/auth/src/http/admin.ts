@@ -31,7 +31,11 @@ const newDesignerBody = z.object({
   unlocked_limit: unlockedLimit.optional(),
 });
 const planBody = z.object({ storage_limit_bytes: storageLimit.optional(), unlocked_limit: unlockedLimit.optional() });
-const newTokenBody = z.object({ designer_id: z.number().int().positive(), scopes: scopeList, name: z.string().trim().min(1).max(255).default('Personal token') });
+const newTokenBody = z.object({
+  designer_id: z.number().int().positive(),
+  scopes: scopeList,
+  name: z.string().trim().min(1).max(255).default('Personal token'),
+});
 const newAppBody = z.object({
   designer_id: z.number().int().positive(),
   name: z.string().trim().min(1).max(255),

@@ -1,7 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Database } from '@boardsync/kit';
-import { checkAuthorizeRequest, clientIdOf, redirectWith, type AuthorizeParams, type AuthorizeRequest, type RedirectError } from '../domain/authorize-request.ts';
+import {
+  checkAuthorizeRequest,
+  clientIdOf,
+  redirectWith,
+  type AuthorizeParams,
+  type AuthorizeRequest,
+  type RedirectError,
+} from '../domain/authorize-request.ts';
 import { findApp, mayAuthorize } from '../store/apps.ts';
 import { issueAuthorizationCode } from '../store/authorization-codes.ts';
 import { Designer } from '../store/entities/designer.ts';
@@ -35,7 +42,9 @@ export function authorizeRouter(orm: Database, sessions: BrowserSessions): Route
     const designerId = await sessions.designerId(ctx);
     const designer = designerId === null ? null : await orm.em.fork().findOne(Designer, { id: designerId });
     if (!designer) {
-      ctx.redirect(`/login?next=${encodeURIComponent(ctx.method === 'GET' ? ctx.url : `/oauth/authorize?${new URLSearchParams(hiddenFields(result) as Record<string, string>).toString()}`)}`);
+      ctx.redirect(
+        `/login?next=${encodeURIComponent(ctx.method === 'GET' ? ctx.url : `/oauth/authorize?${new URLSearchParams(hiddenFields(result) as Record<string, string>).toString()}`)}`,
+      );
       return null;
     }
     if (!mayAuthorize(app, designer.id)) {
@@ -74,10 +83,21 @@ export function authorizeRouter(orm: Database, sessions: BrowserSessions): Route
     const ticked = new Set([body.grant].flat().filter((value): value is string => typeof value === 'string'));
     const granted = request.scopes.filter((scope) => ticked.has(scope));
     if (body.decision !== 'approve' || granted.length === 0) {
-      redirectError(ctx, { redirectUri: request.redirectUri, state: request.state, error: 'access_denied', description: granted.length === 0 && body.decision === 'approve' ? 'No scope was allowed.' : 'The designer denied access.' });
+      redirectError(ctx, {
+        redirectUri: request.redirectUri,
+        state: request.state,
+        error: 'access_denied',
+        description: granted.length === 0 && body.decision === 'approve' ? 'No scope was allowed.' : 'The designer denied access.',
+      });
       return;
     }
-    const code = await issueAuthorizationCode(orm.em.fork(), { appId: app.id, designerId: designer.id, scopes: granted, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge });
+    const code = await issueAuthorizationCode(orm.em.fork(), {
+      appId: app.id,
+      designerId: designer.id,
+      scopes: granted,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+    });
     ctx.redirect(redirectWith(request.redirectUri, { code, state: request.state }));
   });
 

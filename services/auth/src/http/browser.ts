@@ -31,7 +31,14 @@ export class BrowserSessions {
   }
 
   private cookieOptions(ctx: Context, maxAgeSeconds?: number) {
-    return { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds * 1000 } : {}) };
+    return {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: ctx.secure,
+      path: '/',
+      overwrite: true,
+      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds * 1000 } : {}),
+    };
   }
 
   /** The form token for this browser, setting its CSRF cookie on first sight. */

@@ -48,7 +48,9 @@ export class FailureThrottle<Name extends string> {
 
   /** Keys absent from `keys` (say, no client id was sent) are not counted. */
   async attempt(keys: Partial<Record<Name, string>>): Promise<Attempt> {
-    const counted = (Object.entries(keys) as [Name, string | undefined][]).flatMap(([name, key]) => (key === undefined ? [] : [{ dimension: this.dimensions[name], key }]));
+    const counted = (Object.entries(keys) as [Name, string | undefined][]).flatMap(([name, key]) =>
+      key === undefined ? [] : [{ dimension: this.dimensions[name], key }],
+    );
     const reservations = await Promise.allSettled(counted.map(({ dimension, key }) => dimension.limiter.consume(key)));
     const refusals = reservations.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     if (refusals.length > 0) {
@@ -62,7 +64,9 @@ export class FailureThrottle<Name extends string> {
     return {
       allowed: true,
       succeeded: async () => {
-        await Promise.all(counted.map(({ dimension, key }) => (dimension.budget.onSuccess === 'reset' ? dimension.limiter.delete(key) : dimension.limiter.reward(key))));
+        await Promise.all(
+          counted.map(({ dimension, key }) => (dimension.budget.onSuccess === 'reset' ? dimension.limiter.delete(key) : dimension.limiter.reward(key))),
+        );
       },
     };
   }

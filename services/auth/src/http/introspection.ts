@@ -25,7 +25,14 @@ interface ActiveToken {
 async function activeToken(em: EntityManager, token: string): Promise<ActiveToken | null> {
   const personal = await findActivePersonalToken(em, token);
   if (personal) {
-    return { designerId: personal.designerId, scopes: personal.scopes, clientId: PERSONAL_SOURCE, source: PERSONAL_SOURCE, issuedAt: personal.createdAt, expiresAt: null };
+    return {
+      designerId: personal.designerId,
+      scopes: personal.scopes,
+      clientId: PERSONAL_SOURCE,
+      source: PERSONAL_SOURCE,
+      issuedAt: personal.createdAt,
+      expiresAt: null,
+    };
   }
   const access = await findLiveAccessToken(em, token);
   if (!access) return null;

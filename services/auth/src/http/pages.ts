@@ -50,11 +50,23 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
     const attempt = await throttle.attempt({ ...(email ? { account: counterKey(email) } : {}), ip: clientIp(ctx) });
     if (!attempt.allowed) {
       ctx.set('Retry-After', String(attempt.retryAfterSeconds));
-      renderHtml(ctx, 429, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: `Too many failed sign-in attempts. Wait ${waitInWords(attempt.retryAfterSeconds)} and try again.` }));
+      renderHtml(
+        ctx,
+        429,
+        loginPage({
+          csrf: sessions.csrfToken(ctx),
+          next,
+          email,
+          error: `Too many failed sign-in attempts. Wait ${waitInWords(attempt.retryAfterSeconds)} and try again.`,
+        }),
+      );
       return;
     }
     const designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
-    const passwordOk = await verifyPassword(typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '', designer?.passwordHash ?? DECOY_HASH);
+    const passwordOk = await verifyPassword(
+      typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '',
+      designer?.passwordHash ?? DECOY_HASH,
+    );
     if (!designer || !passwordOk) {
       renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
       return;

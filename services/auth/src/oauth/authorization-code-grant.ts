@@ -7,7 +7,9 @@ type GrantClass = new (options: OAuth2Server.TokenOptions) => OAuth2Server.Abstr
 };
 
 // The library's own grant class is not exported from its index; it is the one behind `authorization_code`.
-const LibraryAuthorizationCodeGrant = createRequire(import.meta.url)('@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type.js') as GrantClass;
+const LibraryAuthorizationCodeGrant = createRequire(import.meta.url)(
+  '@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type.js',
+) as GrantClass;
 
 interface CodeRequest {
   body: Record<string, unknown>;

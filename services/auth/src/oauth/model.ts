@@ -104,11 +104,21 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
         } else if (grantId === undefined || !(await tx.findOne(OAuthGrant, { id: grantId, revokedAt: null }))) {
           return null;
         }
-        const rows: { kind: OAuthTokenKind; value: string; expiresAt: Date | undefined }[] = [{ kind: 'access', value: token.accessToken, expiresAt: token.accessTokenExpiresAt }];
+        const rows: { kind: OAuthTokenKind; value: string; expiresAt: Date | undefined }[] = [
+          { kind: 'access', value: token.accessToken, expiresAt: token.accessTokenExpiresAt },
+        ];
         if (token.refreshToken) rows.push({ kind: 'refresh', value: token.refreshToken, expiresAt: token.refreshTokenExpiresAt });
         for (const row of rows) {
           if (!row.expiresAt) throw new OAuth2Server.ServerError('token without an expiry');
-          tx.create(OAuthToken, { grantId, kind: row.kind, tokenDigest: tokenDigest(row.value), scopes, expiresAt: row.expiresAt, rotatedAt: null, revokedAt: null });
+          tx.create(OAuthToken, {
+            grantId,
+            kind: row.kind,
+            tokenDigest: tokenDigest(row.value),
+            scopes,
+            expiresAt: row.expiresAt,
+            rotatedAt: null,
+            revokedAt: null,
+          });
         }
         return grantId;
       });

@@ -34,7 +34,13 @@ export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFact
       }
       return schema.parse(await response.body.json());
     } catch (error) {
-      throw new Problem({ status: 503, code: 'service_unavailable', detail: `Account facts are unavailable right now (${service}); try again shortly.`, headers: { 'Retry-After': '5' }, cause: error });
+      throw new Problem({
+        status: 503,
+        code: 'service_unavailable',
+        detail: `Account facts are unavailable right now (${service}); try again shortly.`,
+        headers: { 'Retry-After': '5' },
+        cause: error,
+      });
     }
   }
   return {

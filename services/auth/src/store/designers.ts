@@ -57,7 +57,11 @@ export async function changePlan(em: EntityManager, id: number, change: PlanChan
           String(designer.id),
           {
             $case: 'designerPlanChanged',
-            value: { designerId: designer.id, storageLimitBytes: designer.storageLimitBytes, ...(unlockedProjectLimit === null ? {} : { unlockedProjectLimit }) },
+            value: {
+              designerId: designer.id,
+              storageLimitBytes: designer.storageLimitBytes,
+              ...(unlockedProjectLimit === null ? {} : { unlockedProjectLimit }),
+            },
           },
           { designerId: designer.id, ...origin },
         ),

@@ -25,7 +25,11 @@ export async function revokeGrants(em: EntityManager, grantIds: readonly number[
       const app = apps.find((candidate) => candidate.id === grant.appId);
       if (digests.length === 0 || !app) continue;
       enqueueEvents(tx, [
-        eventMessage(digests[0] ?? String(grant.id), { $case: 'tokenRevoked', value: { tokenHashes: digests } }, { designerId: grant.designerId, source: appSource(app.clientId) }),
+        eventMessage(
+          digests[0] ?? String(grant.id),
+          { $case: 'tokenRevoked', value: { tokenHashes: digests } },
+          { designerId: grant.designerId, source: appSource(app.clientId) },
+        ),
       ]);
     }
     return grants.length;
@@ -39,7 +43,11 @@ export async function revokeAccessToken(em: EntityManager, token: OAuthToken, gr
     if (!row) return;
     row.revokedAt = new Date();
     enqueueEvents(tx, [
-      eventMessage(row.tokenDigest, { $case: 'tokenRevoked', value: { tokenHashes: [row.tokenDigest] } }, { designerId: grant.designerId, source: appSource(app.clientId) }),
+      eventMessage(
+        row.tokenDigest,
+        { $case: 'tokenRevoked', value: { tokenHashes: [row.tokenDigest] } },
+        { designerId: grant.designerId, source: appSource(app.clientId) },
+      ),
     ]);
   });
 }
@@ -71,5 +79,8 @@ export async function connectedApps(em: EntityManager, designerId: number): Prom
 /** Disconnects an app from a designer's account: all its grants there go. */
 export async function disconnectApp(em: EntityManager, designerId: number, appId: number): Promise<number> {
   const grants = await em.find(OAuthGrant, { designerId, appId, revokedAt: null });
-  return revokeGrants(em, grants.map((grant) => grant.id));
+  return revokeGrants(
+    em,
+    grants.map((grant) => grant.id),
+  );
 }

@@ -8,7 +8,12 @@ import { PersonalToken } from './entities/personal-token.ts';
 export const PERSONAL_SOURCE = 'api:personal';
 
 /** Creates a token; the plain token is returned here once and never stored. */
-export async function createPersonalToken(em: EntityManager, designerId: number, scopes: Scope[], name: string): Promise<{ token: string; record: PersonalToken }> {
+export async function createPersonalToken(
+  em: EntityManager,
+  designerId: number,
+  scopes: Scope[],
+  name: string,
+): Promise<{ token: string; record: PersonalToken }> {
   if (!(await em.findOne(Designer, { id: designerId }))) throw Problem.notFound('designer');
   const token = newToken('personal');
   const record = em.create(PersonalToken, { designerId, name, tokenDigest: tokenDigest(token), scopes, revokedAt: null });
@@ -24,7 +29,11 @@ export async function revokePersonalToken(em: EntityManager, id: number, designe
     if (!record.revokedAt) {
       record.revokedAt = new Date();
       enqueueEvents(tx, [
-        eventMessage(record.tokenDigest, { $case: 'tokenRevoked', value: { tokenHashes: [record.tokenDigest] } }, { designerId: record.designerId, source: PERSONAL_SOURCE }),
+        eventMessage(
+          record.tokenDigest,
+          { $case: 'tokenRevoked', value: { tokenHashes: [record.tokenDigest] } },
+          { designerId: record.designerId, source: PERSONAL_SOURCE },
+        ),
       ]);
     }
     return record;

@@ -56,7 +56,10 @@ export class AuthAlone {
       },
     });
     const replica = { public: await serve(apps.public, { port: 0 }), internal: await serve(apps.internal, { port: 0 }) };
-    this.closers.push(() => replica.public.close(), () => replica.internal.close());
+    this.closers.push(
+      () => replica.public.close(),
+      () => replica.internal.close(),
+    );
     return replica;
   }
 

@@ -77,7 +77,10 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
     else fail('size', result.error.issues[0]?.message ?? 'is invalid');
   }
 
-  for (const [field, property] of [['image_url', 'imageUrl'], ['back_image_url', 'backImageUrl']] as const) {
+  for (const [field, property] of [
+    ['image_url', 'imageUrl'],
+    ['back_image_url', 'backImageUrl'],
+  ] as const) {
     if (!honoured.has(field)) continue;
     const value = input[field];
     if (!sent(input, field) || value === '') {
@@ -97,7 +100,8 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
       else for (const issue of result.error.issues) fail([field, ...issue.path.map(String)].join('.'), issue.message);
     }
     const faces = typeof values.size === 'string' ? Number(values.size.slice(1)) : undefined;
-    if (faces !== undefined && values.dieFaces && values.dieFaces.length > faces) fail(field ?? 'die_faces', `a ${String(values.size)} has ${String(faces)} faces; ${String(values.dieFaces.length)} face images were sent`);
+    if (faces !== undefined && values.dieFaces && values.dieFaces.length > faces)
+      fail(field ?? 'die_faces', `a ${String(values.size)} has ${String(faces)} faces; ${String(values.dieFaces.length)} face images were sent`);
   }
 
   const mask = maskFieldOf(type);

@@ -11,15 +11,57 @@ export const isListableType = (value: string): value is ComponentType => (LISTAB
 
 /** The write fields of spec §2, including the older alias `die_face_urls`. */
 export type WriteField =
-  | 'unique_id' | 'name' | 'book_name' | 'page_name' | 'quantity' | 'description' | 'notes' | 'size' | 'color' | 'color_back'
-  | 'shape' | 'card_mask_type' | 'mask_image' | 'material' | 'image_url' | 'back_image_url' | 'image_rotation' | 'facing'
-  | 'phys_width_in' | 'phys_height_in' | 'weight_lbs' | 'cost_per_unit' | 'sort_order' | 'playtest_scale_x' | 'playtest_scale_y'
-  | 'die_faces' | 'die_face_urls' | 'die_face_labels' | 'dice_style' | 'spinner_sections' | 'deck_names' | 'stack_names';
+  | 'unique_id'
+  | 'name'
+  | 'book_name'
+  | 'page_name'
+  | 'quantity'
+  | 'description'
+  | 'notes'
+  | 'size'
+  | 'color'
+  | 'color_back'
+  | 'shape'
+  | 'card_mask_type'
+  | 'mask_image'
+  | 'material'
+  | 'image_url'
+  | 'back_image_url'
+  | 'image_rotation'
+  | 'facing'
+  | 'phys_width_in'
+  | 'phys_height_in'
+  | 'weight_lbs'
+  | 'cost_per_unit'
+  | 'sort_order'
+  | 'playtest_scale_x'
+  | 'playtest_scale_y'
+  | 'die_faces'
+  | 'die_face_urls'
+  | 'die_face_labels'
+  | 'dice_style'
+  | 'spinner_sections'
+  | 'deck_names'
+  | 'stack_names';
 
 /** Common set C of spec §2. */
 const COMMON: readonly WriteField[] = [
-  'unique_id', 'quantity', 'description', 'notes', 'size', 'color', 'material', 'image_url', 'image_rotation', 'facing',
-  'phys_width_in', 'phys_height_in', 'playtest_scale_x', 'playtest_scale_y', 'weight_lbs', 'cost_per_unit',
+  'unique_id',
+  'quantity',
+  'description',
+  'notes',
+  'size',
+  'color',
+  'material',
+  'image_url',
+  'image_rotation',
+  'facing',
+  'phys_width_in',
+  'phys_height_in',
+  'playtest_scale_x',
+  'playtest_scale_y',
+  'weight_lbs',
+  'cost_per_unit',
 ];
 
 const WITH_BACK: readonly WriteField[] = ['name', 'back_image_url', 'color_back'];

@@ -31,18 +31,41 @@ export const text = z.preprocess(blankIsNull, z.string().max(COMPONENT_LIMITS.te
 export const measure = z.preprocess(numberLike, z.number({ error: 'must be a number' }).min(0, 'may not be negative').max(1_000_000).nullable());
 export const scale = z.preprocess(numberLike, z.number({ error: 'must be a number' }).positive('must be greater than 0').max(1000).nullable());
 // A blank quantity is the default one.
-export const quantity = z.preprocess(numberLike, z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'may not be negative').max(100_000).nullable().transform((value) => value ?? 1));
-export const sortOrder = z.preprocess(numberLike, z.number({ error: 'must be an integer' }).int('must be an integer').min(-2_147_483_648).max(2_147_483_647).nullable());
+export const quantity = z.preprocess(
+  numberLike,
+  z
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .min(0, 'may not be negative')
+    .max(100_000)
+    .nullable()
+    .transform((value) => value ?? 1),
+);
+export const sortOrder = z.preprocess(
+  numberLike,
+  z.number({ error: 'must be an integer' }).int('must be an integer').min(-2_147_483_648).max(2_147_483_647).nullable(),
+);
 export const flag = z.boolean({ error: 'must be true or false' });
 
 export const webUrl = z.string().trim().max(COMPONENT_LIMITS.url, longest(COMPONENT_LIMITS.url)).refine(isWebUrl, 'must be an http or https URL');
 export const hexColour = z.preprocess(
   blankIsNull,
-  z.string().trim().regex(/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'must be a hex colour such as #ffffff').transform((value) => value.toLowerCase()).nullable(),
+  z
+    .string()
+    .trim()
+    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'must be a hex colour such as #ffffff')
+    .transform((value) => value.toLowerCase())
+    .nullable(),
 );
-const quarterTurn = z.preprocess(numberLike, z.number().refine((value) => (QUARTER_TURNS as readonly number[]).includes(value), 'must be one of 0, 90, 180, 270'));
+const quarterTurn = z.preprocess(
+  numberLike,
+  z.number().refine((value) => (QUARTER_TURNS as readonly number[]).includes(value), 'must be one of 0, 90, 180, 270'),
+);
 // A blank rotation is upright.
-export const rotation = z.preprocess(blankIsNull, quarterTurn.nullable().transform((value) => value ?? 0));
+export const rotation = z.preprocess(
+  blankIsNull,
+  quarterTurn.nullable().transform((value) => value ?? 0),
+);
 export const facing = z.preprocess(blankIsNull, quarterTurn.nullable());
 export const diceStyle = z.preprocess(blankIsNull, z.enum(['standard', 'custom'], { error: 'must be standard or custom' }).nullable());
 
@@ -57,14 +80,28 @@ const pipeList = (item: z.ZodString, max: number) =>
   );
 
 export const dieFaces = z.preprocess((value) => (value === '' ? null : value), pipeList(webUrl, COMPONENT_LIMITS.dieFaces).nullable());
-export const dieFaceLabels = z.preprocess((value) => (value === '' ? null : value), pipeList(z.string().max(COMPONENT_LIMITS.line, longest(COMPONENT_LIMITS.line)), COMPONENT_LIMITS.dieFaceLabels).nullable());
-export const groupNames = z.preprocess((value) => (value === null ? [] : value), pipeList(z.string().max(COMPONENT_LIMITS.line, `names may not be longer than ${String(COMPONENT_LIMITS.line)} characters`), COMPONENT_LIMITS.groupNames));
+export const dieFaceLabels = z.preprocess(
+  (value) => (value === '' ? null : value),
+  pipeList(z.string().max(COMPONENT_LIMITS.line, longest(COMPONENT_LIMITS.line)), COMPONENT_LIMITS.dieFaceLabels).nullable(),
+);
+export const groupNames = z.preprocess(
+  (value) => (value === null ? [] : value),
+  pipeList(z.string().max(COMPONENT_LIMITS.line, `names may not be longer than ${String(COMPONENT_LIMITS.line)} characters`), COMPONENT_LIMITS.groupNames),
+);
 
 export const dieType = z.preprocess(
-  (value) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? `d${String(value).trim()}` : typeof value === 'string' ? value.trim().toLowerCase() : value),
+  (value) =>
+    typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim()))
+      ? `d${String(value).trim()}`
+      : typeof value === 'string'
+        ? value.trim().toLowerCase()
+        : value,
   z.enum(DIE_TYPES, { error: `must be a die type: ${DIE_TYPES.join(', ')}` }).nullable(),
 );
-export const legacySize = z.preprocess(blankIsNull, z.union([z.string().trim().max(COMPONENT_LIMITS.line), z.number().int()], { error: 'must be a string or an integer' }).nullable());
+export const legacySize = z.preprocess(
+  blankIsNull,
+  z.union([z.string().trim().max(COMPONENT_LIMITS.line), z.number().int()], { error: 'must be a string or an integer' }).nullable(),
+);
 
 export const spinnerSections = z.preprocess(
   blankIsNull,
@@ -73,10 +110,12 @@ export const spinnerSections = z.preprocess(
     .max(COMPONENT_LIMITS.spinnerSections, `may hold at most ${String(COMPONENT_LIMITS.spinnerSections)} sections`)
     .superRefine((sections, ctx) => {
       sections.forEach((section, index) => {
-        if (JSON.stringify(section).length > COMPONENT_LIMITS.spinnerSection) ctx.addIssue({ code: 'custom', path: [index], message: `may not be longer than ${String(COMPONENT_LIMITS.spinnerSection)} characters as JSON` });
+        if (JSON.stringify(section).length > COMPONENT_LIMITS.spinnerSection)
+          ctx.addIssue({ code: 'custom', path: [index], message: `may not be longer than ${String(COMPONENT_LIMITS.spinnerSection)} characters as JSON` });
         const url = section.image_url;
         if (url === undefined || url === null || url === '') return;
-        if (typeof url !== 'string' || url.length > COMPONENT_LIMITS.url || !isWebUrl(url)) ctx.addIssue({ code: 'custom', path: [index, 'image_url'], message: 'must be an http or https URL' });
+        if (typeof url !== 'string' || url.length > COMPONENT_LIMITS.url || !isWebUrl(url))
+          ctx.addIssue({ code: 'custom', path: [index, 'image_url'], message: 'must be an http or https URL' });
       });
     })
     .nullable(),

@@ -69,7 +69,9 @@ export function maskOptions(kind: MaskKind, custom: readonly CustomMaskRef[]): M
   return [
     NO_MASK,
     ...BUILT_IN_MASKS[kind].map((mask): MaskOption => ({ value: `default:${mask.key}`, label: mask.label, source: 'preset', aspect: mask.aspect })),
-    ...custom.filter((mask) => mask.kind === kind).map((mask): MaskOption => ({ value: `custom:${String(mask.id)}`, label: mask.name, source: 'custom', aspect: mask.aspect })),
+    ...custom
+      .filter((mask) => mask.kind === kind)
+      .map((mask): MaskOption => ({ value: `custom:${String(mask.id)}`, label: mask.name, source: 'custom', aspect: mask.aspect })),
   ];
 }
 

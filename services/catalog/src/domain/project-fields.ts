@@ -11,9 +11,18 @@ interface ProjectField<P extends keyof Project = keyof Project> {
 const writable = <P extends keyof Project>(property: P, input: z.ZodType<Project[P]>): Required<ProjectField<P>> => ({ property, input });
 const readOnly = <P extends keyof Project>(property: P): ProjectField<P> => ({ property });
 
-const text = (max: number) => z.string().max(max, `may not be longer than ${String(max)} characters`).nullable();
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `may not be longer than ${String(max)} characters`)
+    .nullable();
 const whole = (min: number, max: number) =>
-  z.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${String(min)}`).max(max, `may not be greater than ${String(max)}`).nullable();
+  z
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .min(min, `must be at least ${String(min)}`)
+    .max(max, `may not be greater than ${String(max)}`)
+    .nullable();
 
 /**
  * Every project field the API shows, in spec §2 order: the one table parsing, assignment and
@@ -36,7 +45,10 @@ export const PROJECT_FIELDS = {
   edition: writable('edition', text(255)),
   logo_url: readOnly('logoUrl'),
   backdrop_url: readOnly('backdropUrl'),
-  website_url: writable('websiteUrl', z.string().max(2048, 'may not be longer than 2048 characters').refine(isWebUrl, 'must be an http or https URL').nullable()),
+  website_url: writable(
+    'websiteUrl',
+    z.string().max(2048, 'may not be longer than 2048 characters').refine(isWebUrl, 'must be an http or https URL').nullable(),
+  ),
   catalog_id: writable(
     'catalogId',
     z
@@ -50,4 +62,6 @@ type Table = typeof PROJECT_FIELDS;
 export type ProjectFieldName = keyof Table;
 export type WritableProjectField = { [F in ProjectFieldName]: Table[F] extends { input: z.ZodType } ? F : never }[ProjectFieldName];
 
-export const WRITABLE_PROJECT_FIELDS = (Object.keys(PROJECT_FIELDS) as ProjectFieldName[]).filter((field): field is WritableProjectField => 'input' in PROJECT_FIELDS[field]);
+export const WRITABLE_PROJECT_FIELDS = (Object.keys(PROJECT_FIELDS) as ProjectFieldName[]).filter(
+  (field): field is WritableProjectField => 'input' in PROJECT_FIELDS[field],
+);

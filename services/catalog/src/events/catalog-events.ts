@@ -21,7 +21,14 @@ export function componentsChanged(projectId: number, change: ComponentChange, or
     String(projectId),
     {
       $case: 'componentsChanged',
-      value: { projectId, type: change.type, created: change.created.length, updated: change.updated.length, deleted: change.deleted, components: [...change.created, ...change.updated].map(ref) },
+      value: {
+        projectId,
+        type: change.type,
+        created: change.created.length,
+        updated: change.updated.length,
+        deleted: change.deleted,
+        components: [...change.created, ...change.updated].map(ref),
+      },
     },
     origin,
   );

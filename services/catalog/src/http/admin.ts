@@ -22,7 +22,10 @@ const newMaskBody = z.object({
 export function adminRouter(orm: Database, adminToken: string): Router {
   const router = new Router({ prefix: '/admin' });
   router.use(requireAdminToken(adminToken));
-  for (const [action, locked] of [['lock', true], ['unlock', false]] as const) {
+  for (const [action, locked] of [
+    ['lock', true],
+    ['unlock', false],
+  ] as const) {
     router.post(`/projects/:id/${action}`, async (ctx) => {
       const { id } = parseRequest(idParam, ctx.params);
       ctx.body = { data: presentProject(await setProjectLock(orm.em.fork(), id, locked), 0) };

@@ -14,7 +14,10 @@ const creatableType = z.enum(CREATABLE_TYPES, {
   },
 });
 const flag = z.boolean({ error: 'must be true or false' }).default(false);
-const filter = z.string().max(MAX_FILTER, `may not be longer than ${String(MAX_FILTER)} characters`).optional();
+const filter = z
+  .string()
+  .max(MAX_FILTER, `may not be longer than ${String(MAX_FILTER)} characters`)
+  .optional();
 
 /** `POST components`: "behaves as a batch of one". Each row's fields are bounded by the row parser. */
 export const singleWrite = z
@@ -36,7 +39,9 @@ export const singleWrite = z
 export const batchWrite = z
   .object({
     type: creatableType,
-    components: z.array(z.unknown(), { error: 'is required: an array of component objects' }).max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`),
+    components: z
+      .array(z.unknown(), { error: 'is required: an array of component objects' })
+      .max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`),
     match_by_name: flag,
     remove_missing: flag,
     internalize_images: flag,

@@ -29,17 +29,28 @@ export function componentsRouter(orm: Database, settings: WriteSettings & { publ
     const project = await findProject(em, principalOf(ctx).designerId, projectId);
     const filter = { type: filters.type, name: filters.name, uniqueId: filters.unique_id };
     const { rows, total } = await listComponents(em, project.id, filter, offsetOf(request), request.perPage);
-    const groups = await groupNamesOf(em, rows.map((row) => row.id));
-    ctx.body = paginate(rows.map((row) => presentComponent(row, groups.get(row.id))), total, request, publicPath(settings.publicBaseUrl, ctx), filters);
+    const groups = await groupNamesOf(
+      em,
+      rows.map((row) => row.id),
+    );
+    ctx.body = paginate(
+      rows.map((row) => presentComponent(row, groups.get(row.id))),
+      total,
+      request,
+      publicPath(settings.publicBaseUrl, ctx),
+      filters,
+    );
   });
 
-  const answerWrite = (body: z.ZodType<ComponentWrite>): Middleware => async (ctx) => {
-    const { project } = parseRequest(projectParam, ctx.params);
-    const outcome = await writeComponents(orm.em.fork(), principalOf(ctx), project, parseRequest(body, ctx.request.body), settings);
-    const result = presentWriteResult(outcome);
-    ctx.status = result.created > 0 ? 201 : 200;
-    ctx.body = result;
-  };
+  const answerWrite =
+    (body: z.ZodType<ComponentWrite>): Middleware =>
+    async (ctx) => {
+      const { project } = parseRequest(projectParam, ctx.params);
+      const outcome = await writeComponents(orm.em.fork(), principalOf(ctx), project, parseRequest(body, ctx.request.body), settings);
+      const result = presentWriteResult(outcome);
+      ctx.status = result.created > 0 ? 201 : 200;
+      ctx.body = result;
+    };
   router.post('/', jsonBody, answerWrite(singleWrite));
   router.post('/batch', batchJsonBody, answerWrite(batchWrite));
 

@@ -22,7 +22,12 @@ export function groupsRouter(orm: Database): Router {
     const em = orm.em.fork();
     const project = await findProject(em, principalOf(ctx).designerId, projectId);
     const groups = await listGroups(em, project.id, query.kind);
-    const members = query.include_members ? await membersOf(em, groups.map((group) => group.id)) : undefined;
+    const members = query.include_members
+      ? await membersOf(
+          em,
+          groups.map((group) => group.id),
+        )
+      : undefined;
     ctx.body = { data: groups.map((group) => presentGroup(group, members?.get(group.id) ?? (members ? [] : undefined))) };
   });
 

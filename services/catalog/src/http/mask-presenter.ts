@@ -2,5 +2,13 @@ import type { CustomMask } from '../store/entities/custom-mask.ts';
 
 /** A custom mask as the admin API answers it: the mask option of `GET /masks`, plus its kind and owner. */
 export function presentCustomMask(mask: CustomMask) {
-  return { id: mask.id, value: `custom:${String(mask.id)}`, label: mask.name, kind: mask.kind, source: 'custom', aspect: mask.aspect ?? null, designer_id: mask.designerId };
+  return {
+    id: mask.id,
+    value: `custom:${String(mask.id)}`,
+    label: mask.name,
+    kind: mask.kind,
+    source: 'custom',
+    aspect: mask.aspect ?? null,
+    designer_id: mask.designerId,
+  };
 }

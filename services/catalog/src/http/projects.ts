@@ -23,8 +23,17 @@ export function projectsRouter(orm: Database, links: { publicBaseUrl: string }):
     const request = pageRequest(ctx.query, { maxPerPage: MAX_PROJECTS_PER_PAGE });
     const em = orm.em.fork();
     const { rows, total } = await listProjects(em, designerId, offsetOf(request), request.perPage);
-    const counts = await componentCounts(em, rows.map((row) => row.id));
-    ctx.body = paginate(rows.map((row) => presentProject(row, counts.get(row.id) ?? 0)), total, request, publicPath(links.publicBaseUrl, ctx), {});
+    const counts = await componentCounts(
+      em,
+      rows.map((row) => row.id),
+    );
+    ctx.body = paginate(
+      rows.map((row) => presentProject(row, counts.get(row.id) ?? 0)),
+      total,
+      request,
+      publicPath(links.publicBaseUrl, ctx),
+      {},
+    );
   });
 
   router.post('/', async (ctx) => {

@@ -37,12 +37,22 @@ function filterSql(projectId: number, filter: ComponentFilter): { where: string;
  * The page's ids are found first from the (project, type, sort_order, id) index alone and only
  * those rows are read whole, so a page deep into 100,000 rows costs an index walk, not a heap scan.
  */
-export async function listComponents(em: EntityManager, projectId: number, filter: ComponentFilter, offset: number, limit: number): Promise<{ rows: Component[]; total: number }> {
+export async function listComponents(
+  em: EntityManager,
+  projectId: number,
+  filter: ComponentFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: Component[]; total: number }> {
   const { where, params } = filterSql(projectId, filter);
   const [counted] = await em.execute<{ total: string | number }[]>(`select count(*) as total from component where ${where}`, params);
   const total = Number(counted?.total ?? 0);
   if (offset >= total) return { rows: [], total };
-  const page = await em.execute<{ id: number }[]>(`select id from component where ${where} order by type, sort_order, id limit ? offset ?`, [...params, limit, offset]);
+  const page = await em.execute<{ id: number }[]>(`select id from component where ${where} order by type, sort_order, id limit ? offset ?`, [
+    ...params,
+    limit,
+    offset,
+  ]);
   const ids = page.map((row) => row.id);
   const byId = new Map((await em.find(Component, { id: { $in: ids } })).map((row) => [row.id, row]));
   return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total };
@@ -82,7 +92,11 @@ export async function componentCountOf(em: EntityManager, projectId: number): Pr
 }
 
 /** Components a write's rows may match: those holding one of the sent unique_ids, or a sent name of the type. */
-export function matchCandidates(em: EntityManager, projectId: number, sent: { type: string; uniqueIds: readonly string[]; names: readonly string[] }): Promise<Component[]> {
+export function matchCandidates(
+  em: EntityManager,
+  projectId: number,
+  sent: { type: string; uniqueIds: readonly string[]; names: readonly string[] },
+): Promise<Component[]> {
   return em.find(Component, { projectId, $or: [{ uniqueId: { $in: [...sent.uniqueIds] } }, { type: sent.type, name: { $in: [...sent.names] } }] });
 }
 
@@ -106,7 +120,12 @@ export async function deleteRowsOfSource(em: EntityManager, owner: { projectId: 
 
 /** `remove_missing`: deletes a source's rows of the type other than those kept; returns how many. */
 export function deleteOwnRowsBeyond(em: EntityManager, owner: { projectId: number; type: string; source: string }, keep: readonly number[]): Promise<number> {
-  return em.nativeDelete(Component, { projectId: owner.projectId, type: owner.type, source: owner.source, ...(keep.length > 0 ? { id: { $nin: [...keep] } } : {}) });
+  return em.nativeDelete(Component, {
+    projectId: owner.projectId,
+    type: owner.type,
+    source: owner.source,
+    ...(keep.length > 0 ? { id: { $nin: [...keep] } } : {}),
+  });
 }
 
 export function componentsByIds(em: EntityManager, projectId: number, ids: readonly number[]): Promise<Component[]> {

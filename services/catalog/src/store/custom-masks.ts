@@ -12,7 +12,10 @@ export function maskNamed(em: EntityManager, designerId: number, nameKey: string
   return em.findOne(CustomMask, { designerId, nameKey });
 }
 
-export async function addCustomMask(em: EntityManager, mask: { designerId: number; kind: MaskKind; name: string; nameKey: string; aspect: string | null }): Promise<CustomMask> {
+export async function addCustomMask(
+  em: EntityManager,
+  mask: { designerId: number; kind: MaskKind; name: string; nameKey: string; aspect: string | null },
+): Promise<CustomMask> {
   const created = em.create(CustomMask, mask);
   await em.flush();
   return created;

@@ -32,7 +32,16 @@ export async function membersOf(em: EntityManager, groupIds: readonly number[]):
   const byGroup = new Map<number, MemberView[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return byGroup;
   const rows = await em.execute<
-    { group_id: number; component_id: number; unique_id: string; name: string | null; position: number | null; count: number | null; face_up: boolean | null; source: string | null }[]
+    {
+      group_id: number;
+      component_id: number;
+      unique_id: string;
+      name: string | null;
+      position: number | null;
+      count: number | null;
+      face_up: boolean | null;
+      source: string | null;
+    }[]
   >(
     `select m.group_id, m.component_id, c.unique_id, c.name, m.position, coalesce(m.count, c.quantity) as count, m.face_up, c.source
        from group_member m join component c on c.id = m.component_id
@@ -65,11 +74,17 @@ async function nextGroupPosition(em: EntityManager, projectId: number): Promise<
  * The project's groups of a kind with these names, creating the missing ones at the end of the
  * group order. Keyed by `groupNameKey`. Call inside the write's transaction.
  */
-export async function ensureGroups(em: EntityManager, projectId: number, kind: GroupKind, names: readonly string[]): Promise<Map<string, { group: ComponentGroup; created: boolean }>> {
+export async function ensureGroups(
+  em: EntityManager,
+  projectId: number,
+  kind: GroupKind,
+  names: readonly string[],
+): Promise<Map<string, { group: ComponentGroup; created: boolean }>> {
   const wanted = new Map(names.map((name) => [groupNameKey(name), name.trim()]));
   const found = new Map<string, { group: ComponentGroup; created: boolean }>();
   if (wanted.size === 0) return found;
-  for (const group of await em.find(ComponentGroup, { projectId, kind, nameKey: { $in: [...wanted.keys()] } })) found.set(group.nameKey, { group, created: false });
+  for (const group of await em.find(ComponentGroup, { projectId, kind, nameKey: { $in: [...wanted.keys()] } }))
+    found.set(group.nameKey, { group, created: false });
   const missing = [...wanted].filter(([nameKey]) => !found.has(nameKey));
   if (missing.length === 0) return found;
   let position = await nextGroupPosition(em, projectId);

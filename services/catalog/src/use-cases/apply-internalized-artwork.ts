@@ -18,7 +18,12 @@ export interface ArtworkRewrite {
  * later write already replaced that URL, and records one `components.changed` for the rows that
  * changed. A replay changes nothing: a rewritten field no longer holds `fromUrl`.
  */
-export async function applyInternalizedArtwork(em: EntityManager, projectId: number, rewritten: readonly ArtworkRewrite[], origin: EventOrigin & { designerId: number }): Promise<void> {
+export async function applyInternalizedArtwork(
+  em: EntityManager,
+  projectId: number,
+  rewritten: readonly ArtworkRewrite[],
+  origin: EventOrigin & { designerId: number },
+): Promise<void> {
   if (rewritten.length === 0) return;
   await em.transactional(async (tx) => {
     const project = await ownedProject(tx, origin.designerId, projectId);
@@ -35,7 +40,9 @@ export async function applyInternalizedArtwork(em: EntityManager, projectId: num
     const now = new Date();
     for (const component of changed) component.updatedAt = now;
     const updated = [...changed];
-    enqueueEvents(tx, [componentsChanged(projectId, { type: sharedType(updated.map((component) => component.type)), created: [], updated, deleted: 0 }, origin)]);
+    enqueueEvents(tx, [
+      componentsChanged(projectId, { type: sharedType(updated.map((component) => component.type)), created: [], updated, deleted: 0 }, origin),
+    ]);
     await tx.flush();
   });
 }

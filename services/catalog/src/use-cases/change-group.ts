@@ -18,7 +18,8 @@ function nameTaken(kind: GroupKind, name: string): Problem {
 /** `PATCH groups/{group}`: renames (409 onto another group's name; its own in another case is fine) and moves; never changes kind. */
 export function changeGroup(em: EntityManager, principal: Principal, address: GroupAddress, change: GroupChange): Promise<ComponentGroup> {
   return changeLockedGroup(em, principal, address, async (tx, group) => {
-    if (change.kind !== undefined && change.kind !== group.kind) throw Problem.validation({ kind: ['cannot be changed: create a group of the other kind instead'] });
+    if (change.kind !== undefined && change.kind !== group.kind)
+      throw Problem.validation({ kind: ['cannot be changed: create a group of the other kind instead'] });
     if (change.name !== undefined) {
       const nameKey = groupNameKey(change.name);
       if (nameKey !== group.nameKey && (await otherGroupNamed(tx, group, nameKey))) throw nameTaken(group.kind, change.name.trim());

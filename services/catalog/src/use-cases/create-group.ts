@@ -6,7 +6,12 @@ import { ensureGroups } from '../store/groups.ts';
 import { lockWritableProject } from '../store/projects.ts';
 
 /** Spec §4: a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
-export async function createGroup(em: EntityManager, principal: Principal, projectId: number, group: { kind: GroupKind; name: string }): Promise<{ group: ComponentGroup; created: boolean }> {
+export async function createGroup(
+  em: EntityManager,
+  principal: Principal,
+  projectId: number,
+  group: { kind: GroupKind; name: string },
+): Promise<{ group: ComponentGroup; created: boolean }> {
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);
     const ensured = (await ensureGroups(tx, project.id, group.kind, [group.name])).get(groupNameKey(group.name));

@@ -11,7 +11,12 @@ export interface GroupAddress {
 }
 
 /** Runs a change to the addressed group in one transaction holding its project's write lock. */
-export function changeLockedGroup(em: EntityManager, principal: Principal, address: GroupAddress, change: (tx: EntityManager, group: ComponentGroup) => Promise<void>): Promise<ComponentGroup> {
+export function changeLockedGroup(
+  em: EntityManager,
+  principal: Principal,
+  address: GroupAddress,
+  change: (tx: EntityManager, group: ComponentGroup) => Promise<void>,
+): Promise<ComponentGroup> {
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, address.project);
     const group = await findGroup(tx, project.id, address.group);

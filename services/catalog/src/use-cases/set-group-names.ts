@@ -26,12 +26,26 @@ export interface MembershipRefusal {
  * and is reported instead (the rest of the row is still written).
  * Returns the ids of components whose membership changed, and the refusals.
  */
-export async function setGroupNames(em: EntityManager, projectId: number, kind: GroupKind, entries: readonly GroupNamesEntry[]): Promise<{ changed: Set<number>; refused: MembershipRefusal[] }> {
+export async function setGroupNames(
+  em: EntityManager,
+  projectId: number,
+  kind: GroupKind,
+  entries: readonly GroupNamesEntry[],
+): Promise<{ changed: Set<number>; refused: MembershipRefusal[] }> {
   const changed = new Set<number>();
   const refused: MembershipRefusal[] = [];
   if (entries.length === 0) return { changed, refused };
-  const groups = await ensureGroups(em, projectId, kind, entries.flatMap((entry) => entry.names));
-  const current = await membershipsIn(em, entries.map((entry) => entry.component.id), await groupIdsOfKind(em, projectId, kind));
+  const groups = await ensureGroups(
+    em,
+    projectId,
+    kind,
+    entries.flatMap((entry) => entry.names),
+  );
+  const current = await membershipsIn(
+    em,
+    entries.map((entry) => entry.component.id),
+    await groupIdsOfKind(em, projectId, kind),
+  );
 
   const groupById = new Map([...groups.values()].map(({ group }) => [group.id, group]));
   const masksByGroup = await memberMasks(em, [...groupById.keys()]);

@@ -73,7 +73,13 @@ function rowsRefused(errors: FieldErrors, single: boolean): Problem {
  * match, create or update, set deck/stack membership, remove what `remove_missing` asks, request
  * artwork copies, and record one `components.changed` event if anything changed.
  */
-export async function writeComponents(em: EntityManager, principal: Principal, projectId: number, write: ComponentWrite, settings: WriteSettings): Promise<WriteOutcome> {
+export async function writeComponents(
+  em: EntityManager,
+  principal: Principal,
+  projectId: number,
+  write: ComponentWrite,
+  settings: WriteSettings,
+): Promise<WriteOutcome> {
   // Only cards and tokens name masks; other writes need not read the designer's custom ones.
   const rows = validated(write, maskFieldOf(write.type) ? await customMasks(em, principal.designerId) : []);
 
@@ -86,12 +92,18 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
     if ('errors' in matching) throw rowsRefused(matching.errors, write.single);
 
     const now = new Date();
-    const { written, changed, keptArtwork } = await upsertRows(tx, { projectId: project.id, type: write.type, source: principal.source, now }, matching.matched);
+    const { written, changed, keptArtwork } = await upsertRows(
+      tx,
+      { projectId: project.id, type: write.type, source: principal.source, now },
+      matching.matched,
+    );
 
     const problems: RowProblem[] = [];
     const kind = groupKindOf(write.type);
     if (kind) {
-      const entries: GroupNamesEntry[] = written.flatMap(({ component, row }) => (row.groupNames ? [{ index: row.index, component, names: row.groupNames }] : []));
+      const entries: GroupNamesEntry[] = written.flatMap(({ component, row }) =>
+        row.groupNames ? [{ index: row.index, component, names: row.groupNames }] : [],
+      );
       const membership = await setGroupNames(tx, project.id, kind, entries);
       for (const entry of written) {
         if (!entry.created && membership.changed.has(entry.component.id) && !changed.has(entry.component)) {
@@ -105,7 +117,12 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
     }
 
     let deleted = 0;
-    if (write.removeMissing) deleted = await deleteOwnRowsBeyond(tx, { projectId: project.id, type: write.type, source: principal.source }, written.map(({ component }) => component.id));
+    if (write.removeMissing)
+      deleted = await deleteOwnRowsBeyond(
+        tx,
+        { projectId: project.id, type: write.type, source: principal.source },
+        written.map(({ component }) => component.id),
+      );
 
     let internalizing = false;
     if (write.internalizeImages) {
@@ -119,9 +136,16 @@ export async function writeComponents(em: EntityManager, principal: Principal, p
 
     const created = written.filter((entry) => entry.created).map(({ component }) => component);
     const edited = written.filter((entry) => !entry.created && changed.has(entry.component)).map(({ component }) => component);
-    if (created.length + edited.length + deleted > 0) enqueueEvents(tx, [componentsChanged(project.id, { type: write.type, created, updated: edited, deleted }, principal)]);
+    if (created.length + edited.length + deleted > 0)
+      enqueueEvents(tx, [componentsChanged(project.id, { type: write.type, created, updated: edited, deleted }, principal)]);
     await tx.flush();
 
-    return { written: written.map(({ component, created: isNew }) => ({ component, created: isNew })), deleted, problems, keptArtwork: [...keptArtwork], internalizing };
+    return {
+      written: written.map(({ component, created: isNew }) => ({ component, created: isNew })),
+      deleted,
+      problems,
+      keptArtwork: [...keptArtwork],
+      internalizing,
+    };
   });
 }

@@ -28,7 +28,11 @@ export function abuseBoundSuite(world: CatalogWorld): void {
     it('takes a batch well over 1 MB, and refuses one over 32 MB with 413', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const rows = Array.from({ length: 150 }, (_, index) => ({ unique_id: `r${String(index)}`, name: `Row ${String(index)}`, description: 'd'.repeat(19_000) }));
+      const rows = Array.from({ length: 150 }, (_, index) => ({
+        unique_id: `r${String(index)}`,
+        name: `Row ${String(index)}`,
+        description: 'd'.repeat(19_000),
+      }));
       const written = await batch(world, me, projectId, { type: 'card', components: rows });
       expect(written.status).toBe(201);
       expect(written.body.created).toBe(150);
@@ -46,7 +50,9 @@ export function abuseBoundSuite(world: CatalogWorld): void {
       await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'a', name: 'A' }] });
       const deck = await send<{ data: { id: number } }>(world, me, 'POST', `/api/v1/projects/${String(projectId)}/groups`, { kind: 'deck', name: 'D' });
       const path = `/api/v1/projects/${String(projectId)}/groups/${String(deck.body.data.id)}/members`;
-      const tooMany = await send<Problem>(world, me, 'PUT', path, { members: Array.from({ length: 10_001 }, (_, index) => ({ unique_id: `m${String(index)}` })) });
+      const tooMany = await send<Problem>(world, me, 'PUT', path, {
+        members: Array.from({ length: 10_001 }, (_, index) => ({ unique_id: `m${String(index)}` })),
+      });
       expect(tooMany.status).toBe(422);
       expect(Object.keys(fieldErrorsOf(tooMany.body))).toEqual(['members']);
       const longId = await send<Problem>(world, me, 'PUT', path, { members: [{ unique_id: 'u'.repeat(256) }] });
@@ -144,7 +150,10 @@ export function abuseBoundSuite(world: CatalogWorld): void {
     it('start with PUBLIC_BASE_URL whatever Host and X-Forwarded-* the caller sends', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const written: { status: number; body: WriteReply } = await batch(world, me, projectId, { type: 'token', components: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] });
+      const written: { status: number; body: WriteReply } = await batch(world, me, projectId, {
+        type: 'token',
+        components: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+      });
       expect(written.status).toBe(201);
       const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example;proto=http' };
       for (const path of ['/api/v1/projects?per_page=1', `${componentsPath(projectId)}?per_page=1&page=2`]) {

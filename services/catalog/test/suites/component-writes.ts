@@ -17,13 +17,25 @@ export function componentWriteSuite(world: CatalogWorld): void {
   };
   /** Waits until `count` events about the project have arrived, then returns them. */
   const changesAfter = (projectId: number, count: number) =>
-    eventually(() => (changesOf(world, projectId).length >= count ? changesOf(world, projectId) : undefined), 20_000, `${String(count)} components.changed events`);
+    eventually(
+      () => (changesOf(world, projectId).length >= count ? changesOf(world, projectId) : undefined),
+      20_000,
+      `${String(count)} components.changed events`,
+    );
 
   describe('component writes: fields per type', () => {
     it('creates each of the 11 types with the fields it honours and ignores the rest', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const extras = { die_faces: ['https://art.example/1.png'], card_mask_type: 'circle', shape: 'circle', back_image_url: 'https://art.example/back.png', deck_names: ['D'], sort_order: 4, spinner_sections: [{ label: 'a' }] };
+      const extras = {
+        die_faces: ['https://art.example/1.png'],
+        card_mask_type: 'circle',
+        shape: 'circle',
+        back_image_url: 'https://art.example/back.png',
+        deck_names: ['D'],
+        sort_order: 4,
+        spinner_sections: [{ label: 'a' }],
+      };
       for (const type of ['card', 'token', 'dice', 'board', 'spinner', 'coin', 'bag', 'counter', 'timer', 'pack']) {
         const result = await single(me, projectId, { type, component: { name: `A ${type}`, color: '#ABCDEF', quantity: 3, ...extras } });
         expect(result.status).toBe(201);
@@ -36,7 +48,15 @@ export function componentWriteSuite(world: CatalogWorld): void {
         expect(row).toMatchObject({ color: '#abcdef', quantity: 3, source: 'api:personal' });
         expect(row.unique_id).toEqual(expect.any(String));
       }
-      expect(of('card')).toMatchObject({ card_mask_type: 'default:circle', shape: null, back_image_url: 'https://art.example/back.png', deck_names: ['D'], sort_order: 4, die_faces: null, flippable: true });
+      expect(of('card')).toMatchObject({
+        card_mask_type: 'default:circle',
+        shape: null,
+        back_image_url: 'https://art.example/back.png',
+        deck_names: ['D'],
+        sort_order: 4,
+        die_faces: null,
+        flippable: true,
+      });
       expect(of('token')).toMatchObject({ shape: 'default:circle', card_mask_type: null, deck_names: [], sort_order: null });
       expect(of('dice')).toMatchObject({ die_faces: ['https://art.example/1.png'], back_image_url: null, card_mask_type: null });
       expect(of('board')).toMatchObject({ back_image_url: 'https://art.example/back.png', die_faces: null, sort_order: null });
@@ -47,7 +67,10 @@ export function componentWriteSuite(world: CatalogWorld): void {
     it('reads a rulebook page named from page_name with quantity always 1, and requires book_name and page_name', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const written = await single(me, projectId, { type: 'rulebook', component: { book_name: 'Rules', page_name: 'Setup', name: 'ignored', quantity: 7, sort_order: 2 } });
+      const written = await single(me, projectId, {
+        type: 'rulebook',
+        component: { book_name: 'Rules', page_name: 'Setup', name: 'ignored', quantity: 7, sort_order: 2 },
+      });
       expect(written.status).toBe(201);
       const [page] = await listAll(world, me, projectId);
       expect(page).toMatchObject({ type: 'rulebook', name: 'Setup', book_name: 'Rules', page_name: 'Setup', quantity: 1, sort_order: 2 });
@@ -62,24 +85,46 @@ export function componentWriteSuite(world: CatalogWorld): void {
       const result = await batch(world, me, projectId, {
         type: 'dice',
         components: [
-          { unique_id: 'a', name: 'Pipe', size: 6, die_faces: 'https://f.example/1.png | https://f.example/2.png', die_face_labels: '1|2|3|4|5|6', dice_style: 'custom' },
+          {
+            unique_id: 'a',
+            name: 'Pipe',
+            size: 6,
+            die_faces: 'https://f.example/1.png | https://f.example/2.png',
+            die_face_labels: '1|2|3|4|5|6',
+            dice_style: 'custom',
+          },
           { unique_id: 'b', name: 'Alias', size: 'D4', die_face_urls: ['https://f.example/x.png'], die_face_labels: ['a', 'b'] },
         ],
       });
       expect(result.status).toBe(201);
-      expect(await byUniqueId(me, projectId, 'a')).toMatchObject({ size: 'd6', die_faces: ['https://f.example/1.png', 'https://f.example/2.png'], die_face_labels: ['1', '2', '3', '4', '5', '6'], dice_style: 'custom' });
+      expect(await byUniqueId(me, projectId, 'a')).toMatchObject({
+        size: 'd6',
+        die_faces: ['https://f.example/1.png', 'https://f.example/2.png'],
+        die_face_labels: ['1', '2', '3', '4', '5', '6'],
+        dice_style: 'custom',
+      });
       expect(await byUniqueId(me, projectId, 'b')).toMatchObject({ size: 'd4', die_faces: ['https://f.example/x.png'], die_face_labels: ['a', 'b'] });
     });
 
     it.each([
       ['an unknown die type', 'dice', { name: 'x', size: 'd7' }, 'component.size'],
-      ['more faces than the die has', 'dice', { name: 'x', size: 'd2', die_faces: ['https://f.example/1', 'https://f.example/2', 'https://f.example/3'] }, 'component.die_faces'],
+      [
+        'more faces than the die has',
+        'dice',
+        { name: 'x', size: 'd2', die_faces: ['https://f.example/1', 'https://f.example/2', 'https://f.example/3'] },
+        'component.die_faces',
+      ],
       ['an unknown dice style', 'dice', { name: 'x', dice_style: 'fancy' }, 'component.dice_style'],
       ['a bad colour', 'card', { name: 'x', color: 'red' }, 'component.color'],
       ['a rotation of 45', 'card', { name: 'x', image_rotation: 45 }, 'component.image_rotation'],
       ['a facing of 91', 'token', { name: 'x', facing: 91 }, 'component.facing'],
       ['a non-URL image', 'card', { name: 'x', image_url: 'not a url' }, 'component.image_url'],
-      ['a spinner section image that is not a URL', 'spinner', { name: 'x', spinner_sections: [{ image_url: 'ftp://x' }] }, 'component.spinner_sections.0.image_url'],
+      [
+        'a spinner section image that is not a URL',
+        'spinner',
+        { name: 'x', spinner_sections: [{ image_url: 'ftp://x' }] },
+        'component.spinner_sections.0.image_url',
+      ],
       ['a missing name', 'token', { quantity: 2 }, 'component.name'],
       ['a fractional quantity', 'coin', { name: 'x', quantity: 1.5 }, 'component.quantity'],
       ['a card mask outside the vocabulary', 'card', { name: 'x', card_mask_type: 'blob' }, 'component.card_mask_type'],
@@ -136,7 +181,11 @@ export function componentWriteSuite(world: CatalogWorld): void {
     it('writes nothing and emits nothing when one row of 500 fails, naming its index and field', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const components = rows(500, (index) => ({ unique_id: `c${String(index)}`, name: `Card ${String(index)}`, color: index === 250 ? 'not-a-colour' : '#ffffff' }));
+      const components = rows(500, (index) => ({
+        unique_id: `c${String(index)}`,
+        name: `Card ${String(index)}`,
+        color: index === 250 ? 'not-a-colour' : '#ffffff',
+      }));
       const refused = await batch(world, me, projectId, { type: 'card', components });
       expect(refused.status).toBe(422);
       expect(refused.body.errors).toEqual({ 'components.250.color': [expect.any(String)] });
@@ -189,7 +238,11 @@ export function componentWriteSuite(world: CatalogWorld): void {
 
       const differentId = await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 'other', name: 'Gold' }] });
       expect(differentId.body).toMatchObject({ created: 1, updated: 0 });
-      const takeOver = await batch(world, me, projectId, { type: 'token', match_by_name: true, components: [{ unique_id: 'silver-key', name: 'Silver', quantity: 9 }] });
+      const takeOver = await batch(world, me, projectId, {
+        type: 'token',
+        match_by_name: true,
+        components: [{ unique_id: 'silver-key', name: 'Silver', quantity: 9 }],
+      });
       expect(takeOver.status).toBe(200);
       expect(takeOver.body).toMatchObject({ created: 0, updated: 1 });
       expect(await byUniqueId(me, projectId, 'silver-key')).toMatchObject({ id: silver.id, quantity: 9, color: '#cccccc' });
@@ -210,16 +263,28 @@ export function componentWriteSuite(world: CatalogWorld): void {
       const me = someone();
       const projectId = await newProject(world, me);
       await single(me, projectId, { type: 'card', component: { unique_id: 'x1', name: 'Card' } });
-      const twice = await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 't', name: 'A' }, { unique_id: 't', name: 'B' }] });
+      const twice = await batch(world, me, projectId, {
+        type: 'token',
+        components: [
+          { unique_id: 't', name: 'A' },
+          { unique_id: 't', name: 'B' },
+        ],
+      });
       expect(twice.status).toBe(422);
       expect(Object.keys(fieldErrorsOf(twice.body))).toEqual(['components.1.unique_id']);
-      const otherType = await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 'fresh', name: 'F' }, { unique_id: 'x1', name: 'Card' }] });
+      const otherType = await batch(world, me, projectId, {
+        type: 'token',
+        components: [
+          { unique_id: 'fresh', name: 'F' },
+          { unique_id: 'x1', name: 'Card' },
+        ],
+      });
       expect(otherType.status).toBe(422);
       expect(fieldErrorsOf(otherType.body)['components.1.unique_id']?.[0]).toMatch(/card/);
       expect((await listAll(world, me, projectId)).map((row) => row.unique_id)).toEqual(['x1']);
     });
 
-    it('remove_missing deletes only this app\'s rows of the type, never another app\'s or a hand-made one', async () => {
+    it("remove_missing deletes only this app's rows of the type, never another app's or a hand-made one", async () => {
       const designerId = world.designer();
       const appA = { designerId, source: 'api:app-a' };
       const appB = { designerId, source: 'api:app-b' };
@@ -228,10 +293,27 @@ export function componentWriteSuite(world: CatalogWorld): void {
       await batch(world, appA, projectId, { type: 'token', components: [{ unique_id: 'a-token', name: 'Kept token' }] });
       await batch(world, appB, projectId, { type: 'card', components: [{ unique_id: 'b0', name: 'B0' }] });
       const em = world.orm.em.fork();
-      em.create(Component, { projectId, type: 'card', uniqueId: 'hand', name: 'Hand-made', source: null, maskImage: false, imageRotation: 0, quantity: 1, cardMaskType: 'none' });
+      em.create(Component, {
+        projectId,
+        type: 'card',
+        uniqueId: 'hand',
+        name: 'Hand-made',
+        source: null,
+        maskImage: false,
+        imageRotation: 0,
+        quantity: 1,
+        cardMaskType: 'none',
+      });
       await em.flush();
 
-      const result = await batch(world, appA, projectId, { type: 'card', remove_missing: true, components: [{ unique_id: 'a1', name: 'A1' }, { unique_id: 'hand', name: 'Hand-made', color: '#000000' }] });
+      const result = await batch(world, appA, projectId, {
+        type: 'card',
+        remove_missing: true,
+        components: [
+          { unique_id: 'a1', name: 'A1' },
+          { unique_id: 'hand', name: 'Hand-made', color: '#000000' },
+        ],
+      });
       expect(result.status).toBe(200);
       expect(result.body).toMatchObject({ created: 0, updated: 2, deleted: 4 });
       const left = await listAll(world, appA, projectId);
@@ -253,10 +335,22 @@ export function componentWriteSuite(world: CatalogWorld): void {
           { unique_id: 'plain', name: 'Plain' },
         ],
       });
-      const resent = await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'art', name: 'With art', image_url: '' }, { unique_id: 'plain', name: 'Plain' }] });
+      const resent = await batch(world, me, projectId, {
+        type: 'card',
+        components: [
+          { unique_id: 'art', name: 'With art', image_url: '' },
+          { unique_id: 'plain', name: 'Plain' },
+        ],
+      });
       expect(resent.body.kept_artwork).toEqual(['With art']);
-      expect(await byUniqueId(me, projectId, 'art')).toMatchObject({ image_url: 'https://art.example/front.png', back_image_url: 'https://art.example/back.png' });
-      const cleared = await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'art', name: 'With art', image_url: null, back_image_url: 'https://art.example/new-back.png' }] });
+      expect(await byUniqueId(me, projectId, 'art')).toMatchObject({
+        image_url: 'https://art.example/front.png',
+        back_image_url: 'https://art.example/back.png',
+      });
+      const cleared = await batch(world, me, projectId, {
+        type: 'card',
+        components: [{ unique_id: 'art', name: 'With art', image_url: null, back_image_url: 'https://art.example/new-back.png' }],
+      });
       expect(cleared.body.kept_artwork).toEqual([]);
       expect(await byUniqueId(me, projectId, 'art')).toMatchObject({ image_url: null, back_image_url: 'https://art.example/new-back.png' });
     });
@@ -274,22 +368,41 @@ export function componentWriteSuite(world: CatalogWorld): void {
       });
       expect(result.status).toBe(201);
       expect(result.body.created).toBe(3);
-      expect(result.body.errors).toEqual([{ index: 2, unique_id: 's1', name: 'Square', code: 'mixed_group', message: expect.stringMatching(/default:circle.*default:square|default:square.*default:circle/) }]);
+      expect(result.body.errors).toEqual([
+        {
+          index: 2,
+          unique_id: 's1',
+          name: 'Square',
+          code: 'mixed_group',
+          message: expect.stringMatching(/default:circle.*default:square|default:square.*default:circle/),
+        },
+      ]);
       expect(await byUniqueId(me, projectId, 'r1')).toMatchObject({ deck_names: ['Market', 'Starter'] });
       expect(await byUniqueId(me, projectId, 's1')).toMatchObject({ deck_names: ['Discard'] });
-      const decks = await send<{ data: { name: string; members: { unique_id: string; position: number }[] }[] }>(world, me, 'GET', `/api/v1/projects/${String(projectId)}/groups?kind=deck&include_members=true`);
+      const decks = await send<{ data: { name: string; members: { unique_id: string; position: number }[] }[] }>(
+        world,
+        me,
+        'GET',
+        `/api/v1/projects/${String(projectId)}/groups?kind=deck&include_members=true`,
+      );
       expect(decks.body.data.map((deck) => [deck.name, deck.members.map((member) => member.unique_id)])).toEqual([
         ['Market', ['r1', 'r2']],
         ['Starter', ['r1']],
         ['Discard', ['s1']],
       ]);
       // An empty list leaves every deck; leaving deck_names out leaves membership alone.
-      await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'r1', name: 'Round 1', deck_names: [] }, { unique_id: 'r2', name: 'Round 2' }] });
+      await batch(world, me, projectId, {
+        type: 'card',
+        components: [
+          { unique_id: 'r1', name: 'Round 1', deck_names: [] },
+          { unique_id: 'r2', name: 'Round 2' },
+        ],
+      });
       expect(await byUniqueId(me, projectId, 'r1')).toMatchObject({ deck_names: [] });
       expect(await byUniqueId(me, projectId, 'r2')).toMatchObject({ deck_names: ['Market'] });
     });
 
-    it('stamps created rows with the caller\'s source and keeps another source on update', async () => {
+    it("stamps created rows with the caller's source and keeps another source on update", async () => {
       const designerId = world.designer();
       const projectId = await newProject(world, { designerId });
       await single({ designerId, source: 'api:maker' }, projectId, { type: 'board', component: { unique_id: 'b', name: 'Board' } });

@@ -57,7 +57,16 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       const projectId = await newProject(world, me);
       const em = world.orm.em.fork();
       for (const type of ['cube', 'packaging']) {
-        em.create(Component, { projectId, type, uniqueId: `old-${type}`, name: `Old ${type}`, source: 'api:personal', maskImage: false, imageRotation: 0, quantity: 4 });
+        em.create(Component, {
+          projectId,
+          type,
+          uniqueId: `old-${type}`,
+          name: `Old ${type}`,
+          source: 'api:personal',
+          maskImage: false,
+          imageRotation: 0,
+          quantity: 4,
+        });
       }
       await em.flush();
       expect((await listAll(world, me, projectId, '&type=cube')).map((row) => [row.unique_id, row.type, row.quantity])).toEqual([['old-cube', 'cube', 4]]);
@@ -79,7 +88,7 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
   });
 
   describe('component deletes', () => {
-    it('bulk delete reaches only the caller\'s rows, optionally of one type, and emits one event', async () => {
+    it("bulk delete reaches only the caller's rows, optionally of one type, and emits one event", async () => {
       const designerId = world.designer();
       const mine = { designerId, source: 'api:mine' };
       const theirs = { designerId, source: 'api:theirs' };
@@ -102,7 +111,7 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       ]);
     });
 
-    it('single delete by unique_id: 200 for the caller\'s own row, 403 for another source\'s, 404 when absent', async () => {
+    it("single delete by unique_id: 200 for the caller's own row, 403 for another source's, 404 when absent", async () => {
       const designerId = world.designer();
       const mine = { designerId, source: 'api:mine' };
       const theirs = { designerId, source: 'api:theirs' };
@@ -149,7 +158,7 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       expect((await listAll(world, me, projectId)).map((row) => row.unique_id)).toEqual(['c']);
     });
 
-    it('answers 404 for another designer\'s project, whatever the endpoint', async () => {
+    it("answers 404 for another designer's project, whatever the endpoint", async () => {
       const owner = someone();
       const stranger = someone();
       const projectId = await newProject(world, owner);

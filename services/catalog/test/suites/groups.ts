@@ -24,8 +24,10 @@ export function groupSuite(world: CatalogWorld): void {
   }
 
   const someone = (): Caller => ({ designerId: world.designer() });
-  const groupsOf = (caller: Caller, projectId: number, query = '') => send<{ data: Group[] }>(world, caller, 'GET', `/api/v1/projects/${String(projectId)}/groups${query}`);
-  const createGroup = (caller: Caller, projectId: number, body: unknown) => send<{ data: Group } & Problem>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/groups`, body);
+  const groupsOf = (caller: Caller, projectId: number, query = '') =>
+    send<{ data: Group[] }>(world, caller, 'GET', `/api/v1/projects/${String(projectId)}/groups${query}`);
+  const createGroup = (caller: Caller, projectId: number, body: unknown) =>
+    send<{ data: Group } & Problem>(world, caller, 'POST', `/api/v1/projects/${String(projectId)}/groups`, body);
   const putMembers = (caller: Caller, projectId: number, groupId: number, members: unknown) =>
     send<{ data: Group } & Problem>(world, caller, 'PUT', `/api/v1/projects/${String(projectId)}/groups/${String(groupId)}/members`, { members });
 
@@ -45,7 +47,10 @@ export function groupSuite(world: CatalogWorld): void {
       expect((await createGroup(me, projectId, { kind: 'deck' })).status).toBe(422);
 
       const all = await groupsOf(me, projectId);
-      expect(all.body.data.map((group) => [group.kind, group.name])).toEqual([['deck', 'Market'], ['stack', 'Market']]);
+      expect(all.body.data.map((group) => [group.kind, group.name])).toEqual([
+        ['deck', 'Market'],
+        ['stack', 'Market'],
+      ]);
       expect(all.body.data[0]).not.toHaveProperty('members');
       expect(all.body.data[0]).not.toHaveProperty('member_count');
       const stacks = await groupsOf(me, projectId, '?kind=stack&include_members=true');
@@ -55,7 +60,9 @@ export function groupSuite(world: CatalogWorld): void {
     it('creates one group when the same name is posted five times at once', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => createGroup(me, projectId, { kind: 'stack', name: index % 2 ? 'Gems' : 'gems' })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, index) => createGroup(me, projectId, { kind: 'stack', name: index % 2 ? 'Gems' : 'gems' })),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
     });
@@ -80,9 +87,20 @@ export function groupSuite(world: CatalogWorld): void {
     it('replaces the membership in the order given, count defaulting to quantity, and keeps components when emptied or deleted', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
-      await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'a', name: 'A', quantity: 3 }, { unique_id: 'b', name: 'B' }, { unique_id: 'c', name: 'C' }] });
+      await batch(world, me, projectId, {
+        type: 'card',
+        components: [
+          { unique_id: 'a', name: 'A', quantity: 3 },
+          { unique_id: 'b', name: 'B' },
+          { unique_id: 'c', name: 'C' },
+        ],
+      });
       const deck = (await createGroup(me, projectId, { kind: 'deck', name: 'Draw' })).body.data;
-      const put = await putMembers(me, projectId, deck.id, [{ unique_id: 'c', face_up: true }, { unique_id: 'a' }, { unique_id: 'b', count: 2, face_up: false }]);
+      const put = await putMembers(me, projectId, deck.id, [
+        { unique_id: 'c', face_up: true },
+        { unique_id: 'a' },
+        { unique_id: 'b', count: 2, face_up: false },
+      ]);
       expect(put.status).toBe(200);
       expect(put.body.data.member_count).toBe(3);
       expect(put.body.data.members?.map((member) => [member.unique_id, member.position, member.count, member.face_up, member.source])).toEqual([
@@ -97,7 +115,11 @@ export function groupSuite(world: CatalogWorld): void {
       await putMembers(me, projectId, deck.id, [{ unique_id: 'a' }]);
       const deleted = await send<unknown>(world, me, 'DELETE', `/api/v1/projects/${String(projectId)}/groups/${String(deck.id)}`);
       expect(deleted).toEqual({ status: 200, body: { deleted: true, components_retained: true } });
-      expect((await listAll(world, me, projectId)).map((row) => [row.unique_id, row.deck_names])).toEqual([['a', []], ['b', []], ['c', []]]);
+      expect((await listAll(world, me, projectId)).map((row) => [row.unique_id, row.deck_names])).toEqual([
+        ['a', []],
+        ['b', []],
+        ['c', []],
+      ]);
       expect((await groupsOf(me, projectId)).body.data).toEqual([]);
     });
 
@@ -107,7 +129,13 @@ export function groupSuite(world: CatalogWorld): void {
       const projectId = await newProject(world, me);
       const otherProject = await newProject(world, other);
       await batch(world, other, otherProject, { type: 'card', components: [{ unique_id: 'elsewhere', name: 'E' }] });
-      await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'round', name: 'Round', card_mask_type: 'circle' }, { unique_id: 'plain', name: 'Plain' }] });
+      await batch(world, me, projectId, {
+        type: 'card',
+        components: [
+          { unique_id: 'round', name: 'Round', card_mask_type: 'circle' },
+          { unique_id: 'plain', name: 'Plain' },
+        ],
+      });
       await batch(world, me, projectId, { type: 'token', components: [{ unique_id: 'tok', name: 'Token' }] });
       const deck = (await createGroup(me, projectId, { kind: 'deck', name: 'D' })).body.data;
       await putMembers(me, projectId, deck.id, [{ unique_id: 'plain' }]);

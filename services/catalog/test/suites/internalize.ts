@@ -44,7 +44,14 @@ export function internalizeSuite(world: CatalogWorld): void {
       const written = await batch(world, me, projectId, {
         type: 'spinner',
         internalize_images: true,
-        components: [{ unique_id: 's', name: 'Wheel', image_url: 'https://art.example/wheel.png', spinner_sections: [{ label: 'Win', image_url: 'https://art.example/win.png' }] }],
+        components: [
+          {
+            unique_id: 's',
+            name: 'Wheel',
+            image_url: 'https://art.example/wheel.png',
+            spinner_sections: [{ label: 'Win', image_url: 'https://art.example/win.png' }],
+          },
+        ],
       });
       const componentId = written.body.components[0]?.id ?? 0;
       await batch(world, me, projectId, { type: 'spinner', components: [{ unique_id: 's', name: 'Wheel', image_url: 'https://art.example/wheel-v2.png' }] });
@@ -67,9 +74,18 @@ export function internalizeSuite(world: CatalogWorld): void {
         ),
       ]);
       const events = await eventually(() => (changesOf(world, projectId).length >= 3 ? changesOf(world, projectId) : undefined), 20_000, 'the rewrite event');
-      expect(events[2]).toMatchObject({ type: 'spinner', created: 0, updated: 1, deleted: 0, components: [{ id: componentId, name: 'Wheel', type: 'spinner' }] });
+      expect(events[2]).toMatchObject({
+        type: 'spinner',
+        created: 0,
+        updated: 1,
+        deleted: 0,
+        components: [{ id: componentId, name: 'Wheel', type: 'spinner' }],
+      });
       const [wheel] = await listAll(world, me, projectId);
-      expect(wheel).toMatchObject({ image_url: 'https://art.example/wheel-v2.png', spinner_sections: [{ label: 'Win', image_url: `${STORED_ARTWORK_URL}win.png` }] });
+      expect(wheel).toMatchObject({
+        image_url: 'https://art.example/wheel-v2.png',
+        spinner_sections: [{ label: 'Win', image_url: `${STORED_ARTWORK_URL}win.png` }],
+      });
     });
   });
 }

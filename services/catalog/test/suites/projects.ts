@@ -41,8 +41,26 @@ export function projectSuite(world: CatalogWorld): void {
       expect(project).toMatchObject({ name: 'Dragon Dice', catalog_id: '12345', component_count: 0, is_locked: false, logo_url: null, player_count_max: 5 });
       expect(Object.keys(project).sort()).toEqual(
         [
-          'backdrop_url', 'catalog_id', 'component_count', 'created_at', 'description', 'edition', 'genre', 'id', 'is_locked', 'logo_url', 'min_age', 'name',
-          'player_count_max', 'player_count_min', 'playtime_minutes', 'primary_mechanic', 'short_description', 'theme', 'updated_at', 'website_url',
+          'backdrop_url',
+          'catalog_id',
+          'component_count',
+          'created_at',
+          'description',
+          'edition',
+          'genre',
+          'id',
+          'is_locked',
+          'logo_url',
+          'min_age',
+          'name',
+          'player_count_max',
+          'player_count_min',
+          'playtime_minutes',
+          'primary_mechanic',
+          'short_description',
+          'theme',
+          'updated_at',
+          'website_url',
         ].sort(),
       );
       const read = await world.call(me, 'GET', `/api/v1/projects/${String(project.id)}`);
@@ -78,10 +96,22 @@ export function projectSuite(world: CatalogWorld): void {
       let pages = 0;
       while (next) {
         const url: URL = new URL(next, world.url);
-        const page = (await (await world.call(me, 'GET', `${url.pathname}${url.search}`)).json()) as { data: ProjectBody[]; links: { next: string | null }; meta: Record<string, unknown> };
+        const page = (await (await world.call(me, 'GET', `${url.pathname}${url.search}`)).json()) as {
+          data: ProjectBody[];
+          links: { next: string | null };
+          meta: Record<string, unknown>;
+        };
         names.push(...page.data.map((project) => project.name));
         if (pages === 0) {
-          expect(page.meta).toMatchObject({ current_page: 1, last_page: 3, per_page: 2, from: 1, to: 2, total: 5, path: 'https://api.boardsync.test/api/v1/projects' });
+          expect(page.meta).toMatchObject({
+            current_page: 1,
+            last_page: 3,
+            per_page: 2,
+            from: 1,
+            to: 2,
+            total: 5,
+            path: 'https://api.boardsync.test/api/v1/projects',
+          });
           expect(page.links.next).toBe('https://api.boardsync.test/api/v1/projects?per_page=2&page=2');
         }
         next = page.links.next;
@@ -91,7 +121,10 @@ export function projectSuite(world: CatalogWorld): void {
       expect(pages).toBe(3);
       const clamped = (await (await world.call(me, 'GET', '/api/v1/projects?per_page=100000')).json()) as { meta: { per_page: number } };
       expect(clamped.meta.per_page).toBe(200);
-      const beyond = (await (await world.call(me, 'GET', '/api/v1/projects?page=9')).json()) as { data: unknown[]; meta: { from: number | null; total: number } };
+      const beyond = (await (await world.call(me, 'GET', '/api/v1/projects?page=9')).json()) as {
+        data: unknown[];
+        meta: { from: number | null; total: number };
+      };
       expect(beyond).toMatchObject({ data: [], meta: { from: null, total: 5 } });
     });
 
@@ -99,7 +132,10 @@ export function projectSuite(world: CatalogWorld): void {
       const owner = { designerId: world.designer() };
       const stranger = { designerId: world.designer() };
       const project = await create(owner, { name: 'Mine' });
-      for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'Yours' }]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PATCH', { name: 'Yours' }],
+      ] as const) {
         const response = await world.call(stranger, method, `/api/v1/projects/${String(project.id)}`, body);
         expect(response.status).toBe(404);
         expect(await response.json()).toMatchObject({ code: 'not_found' });
@@ -183,7 +219,10 @@ export function projectSuite(world: CatalogWorld): void {
       expect(mask.value).toMatch(/^custom:\d+$/);
       expect((await world.admin('POST', '/masks', { designer_id: me.designerId, kind: 'card', name: ' meeple ' })).status).toBe(409);
 
-      const masks = (await (await world.call(me, 'GET', '/api/v1/masks')).json()) as Record<'card' | 'token', { value: string; source: string; aspect: string | null; label: string }[]>;
+      const masks = (await (await world.call(me, 'GET', '/api/v1/masks')).json()) as Record<
+        'card' | 'token',
+        { value: string; source: string; aspect: string | null; label: string }[]
+      >;
       for (const kind of ['card', 'token'] as const) {
         const values = masks[kind].map((option) => option.value);
         expect(values).toContain('none');

@@ -56,7 +56,12 @@ export async function listAll(world: CatalogWorld, caller: Caller, projectId: nu
   const rows: ComponentBody[] = [];
   let next: string | null = `/api/v1/projects/${String(projectId)}/components?per_page=200${query}`;
   while (next) {
-    const page: { status: number; body: { data: ComponentBody[]; links: { next: string | null } } } = await send(world, caller, 'GET', next.replace('https://api.boardsync.test', ''));
+    const page: { status: number; body: { data: ComponentBody[]; links: { next: string | null } } } = await send(
+      world,
+      caller,
+      'GET',
+      next.replace('https://api.boardsync.test', ''),
+    );
     expect(page.status).toBe(200);
     rows.push(...page.body.data);
     next = page.body.links.next;

@@ -1,4 +1,18 @@
-import { InProcessBus, KafkaBus, OutboxRelay, Topics, decodeEnvelope, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve, type Database, type Envelope, type EventBus, type RunningServer } from '@boardsync/kit';
+import {
+  InProcessBus,
+  KafkaBus,
+  OutboxRelay,
+  Topics,
+  decodeEnvelope,
+  INTERNAL_PRINCIPAL_HEADER,
+  issuePrincipalToken,
+  openDatabase,
+  serve,
+  type Database,
+  type Envelope,
+  type EventBus,
+  type RunningServer,
+} from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../../src/app.ts';
 import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
@@ -73,7 +87,12 @@ export class CatalogWorld {
     });
     this.relay = new OutboxRelay({ orm: this.orm, bus: this.bus, logger, pollIntervalMs: 50 });
     this.relay.start();
-    const apps = createApp({ orm: this.orm, bus: this.bus, logger, config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL, PUBLIC_BASE_URL } });
+    const apps = createApp({
+      orm: this.orm,
+      bus: this.bus,
+      logger,
+      config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL, PUBLIC_BASE_URL },
+    });
     this.server = await serve(apps.public, { port: 0 });
     this.internal = await serve(apps.internal, { port: 0 });
   }

@@ -29,7 +29,12 @@ describe('gateway settings for introspection, limits and events', () => {
       REDIS_KEY_PREFIX: 'staging',
       REPLICA_ID: 'gateway-0',
     });
-    expect(config).toMatchObject({ INTROSPECTION_NEGATIVE_CACHE_SECONDS: 0, RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: 100, REDIS_KEY_PREFIX: 'staging', REPLICA_ID: 'gateway-0' });
+    expect(config).toMatchObject({
+      INTROSPECTION_NEGATIVE_CACHE_SECONDS: 0,
+      RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: 100,
+      REDIS_KEY_PREFIX: 'staging',
+      REPLICA_ID: 'gateway-0',
+    });
   });
 
   it.each([

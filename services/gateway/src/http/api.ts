@@ -29,7 +29,12 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     const match = matchRoute(ctx.method, path.slice(API_PREFIX.length) || '/');
     if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${path}.` });
     if (match.kind === 'method_not_allowed') {
-      throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${path}.`, headers: { Allow: match.allowed.join(', ') } });
+      throw new Problem({
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `${ctx.method} is not allowed on ${path}.`,
+        headers: { Allow: match.allowed.join(', ') },
+      });
     }
     const { rule } = match;
     const token = await authenticate(ctx, deps.introspector, deps.authFailures);
@@ -86,7 +91,13 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
   try {
     info = await introspector.introspect(token);
   } catch (error) {
-    throw new Problem({ status: 503, code: 'auth_unavailable', detail: 'Tokens cannot be checked right now; try again shortly.', headers: { 'Retry-After': '5' }, cause: error });
+    throw new Problem({
+      status: 503,
+      code: 'auth_unavailable',
+      detail: 'Tokens cannot be checked right now; try again shortly.',
+      headers: { 'Retry-After': '5' },
+      cause: error,
+    });
   }
   if (!info) {
     await failures.recordFailure(clientIp);

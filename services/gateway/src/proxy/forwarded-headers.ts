@@ -1,7 +1,18 @@
 import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
 
 // RFC 9110 §7.6.1 hop-by-hop fields, plus `expect` (the gateway's own server already answered 100-continue).
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+]);
 const NEVER_FORWARDED = new Set(['authorization', INTERNAL_PRINCIPAL_HEADER.toLowerCase(), 'cookie']);
 // Set by the gateway from what it verified itself; a caller's values are dropped, never appended to.
 const GATEWAY_SET = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip']);

@@ -32,7 +32,13 @@ export class UpstreamProxy {
    * was matched: the path is never re-parsed or resolved against anything. `extraHeaders` are added
    * after the caller's are filtered (principal, request id).
    */
-  async forward(ctx: Context, baseUrl: string, service: string, extraHeaders: Record<string, string>, options: { passCredentials?: boolean } = {}): Promise<void> {
+  async forward(
+    ctx: Context,
+    baseUrl: string,
+    service: string,
+    extraHeaders: Record<string, string>,
+    options: { passCredentials?: boolean } = {},
+  ): Promise<void> {
     const client = clientOriginOf(ctx);
     const headers = forwardableHeaders(ctx.req.headers, options.passCredentials ?? false);
     headers[REQUEST_ID_HEADER.toLowerCase()] = String(ctx.state.requestId);

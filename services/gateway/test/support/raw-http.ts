@@ -27,7 +27,11 @@ export function requestHead(method: string, target: string, host: string, header
 /** Sends one request on its own connection (Connection: close) and reads the answer to the end. */
 export async function rawRequest(url: string, method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> {
   const socket = await openSocket(url);
-  const all = { Connection: 'close', ...(body === '' ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }), ...headers };
+  const all = {
+    Connection: 'close',
+    ...(body === '' ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }),
+    ...headers,
+  };
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));

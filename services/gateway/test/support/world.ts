@@ -2,7 +2,19 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
-import { BackgroundSubscriptions, INTERNAL_PRINCIPAL_HEADER, KafkaBus, OutboxRelay, openDatabase, serve, verifyPrincipalToken, type Database, type EventBus, type Principal, type RunningServer } from '@boardsync/kit';
+import {
+  BackgroundSubscriptions,
+  INTERNAL_PRINCIPAL_HEADER,
+  KafkaBus,
+  OutboxRelay,
+  openDatabase,
+  serve,
+  verifyPrincipalToken,
+  type Database,
+  type EventBus,
+  type Principal,
+  type RunningServer,
+} from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
 import { createApp as createGatewayApp } from '../../src/app.ts';
@@ -51,26 +63,36 @@ export class GatewayWorld {
     this.relay = new OutboxRelay({ orm: this.orm, bus: authBus, logger, pollIntervalMs: 100 });
     this.relay.start();
     const authApps = createAuthApp({
-        orm: this.orm,
-        bus: authBus,
-        logger,
-        config: {
-          ADMIN_TOKEN,
-          INTROSPECTION_CLIENT_ID: INTROSPECTION.id,
-          INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
-          INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
-          SESSION_SECRET: 'session-'.padEnd(40, 's'),
-          CATALOG_INTERNAL_URL: undefined,
-          ASSET_INTERNAL_URL: undefined,
-          DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
-          DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
-        },
-      });
+      orm: this.orm,
+      bus: authBus,
+      logger,
+      config: {
+        ADMIN_TOKEN,
+        INTROSPECTION_CLIENT_ID: INTROSPECTION.id,
+        INTROSPECTION_CLIENT_SECRET: INTROSPECTION.secret,
+        INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
+        SESSION_SECRET: 'session-'.padEnd(40, 's'),
+        CATALOG_INTERNAL_URL: undefined,
+        ASSET_INTERNAL_URL: undefined,
+        DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
+        DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
+      },
+    });
     this.auth = await serve(authApps.public, { port: 0 });
     this.authInternal = await serve(authApps.internal, { port: 0 });
-    this.closers.push(() => this.auth.close(), () => this.authInternal.close(), () => this.relay.close());
+    this.closers.push(
+      () => this.auth.close(),
+      () => this.authInternal.close(),
+      () => this.relay.close(),
+    );
     this.service = await startStandIn();
-    this.closers.push(() => new Promise((resolve) => { this.service.server.closeAllConnections(); this.service.server.close(resolve); }));
+    this.closers.push(
+      () =>
+        new Promise((resolve) => {
+          this.service.server.closeAllConnections();
+          this.service.server.close(resolve);
+        }),
+    );
   }
 
   /**
@@ -98,7 +120,11 @@ export class GatewayWorld {
       ...(options.cacheTtlMs === undefined ? {} : { cacheTtlMs: options.cacheTtlMs }),
     });
     const replicaId = options.replicaId ?? uniqueName('replica');
-    const consumers = new BackgroundSubscriptions(bus, [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)], gatewayLogger);
+    const consumers = new BackgroundSubscriptions(
+      bus,
+      [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
+      gatewayLogger,
+    );
     const fallback = new RateLimitFallback(gatewayLogger);
     const counters = { redis, namespace: this.namespace, fallback };
     const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger });
@@ -118,7 +144,11 @@ export class GatewayWorld {
     fallback.registerWith(app.metrics.registry);
     proxy.registerMetricsWith(app.metrics.registry);
     const server = await serve(app.public, { port: 0 });
-    this.closers.push(() => server.close(), () => consumers.close(), () => proxy.close());
+    this.closers.push(
+      () => server.close(),
+      () => consumers.close(),
+      () => proxy.close(),
+    );
     await eventually(() => (bus.joined.size === 2 ? true : undefined), 60_000, 'the gateway consumers to join');
     return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: app.metrics.registry };
   }
@@ -214,6 +244,16 @@ async function startStandIn(): Promise<GatewayWorld['service']> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const service = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, get delayMs() { return state.delayMs; }, set delayMs(value: number) { state.delayMs = value; } };
+  const service = {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
+    },
+  };
   return service;
 }

@@ -17,9 +17,7 @@ describe('parseConfig', () => {
   });
 
   it('names the variable and its value in one line per problem', () => {
-    expect(() => parseConfig(schema, { PORT: 'eighty', INTERNAL_JWT_SECRET: 'x'.repeat(32) })).toThrow(
-      /^invalid configuration: PORT: .* \(got "eighty"\)$/,
-    );
+    expect(() => parseConfig(schema, { PORT: 'eighty', INTERNAL_JWT_SECRET: 'x'.repeat(32) })).toThrow(/^invalid configuration: PORT: .* \(got "eighty"\)$/);
   });
 
   it('never echoes a secret', () => {
@@ -44,11 +42,17 @@ describe('parseConfig', () => {
   });
 
   it('tells a missing production adapter from a malformed one, and accepts an empty namespace', () => {
-    const adapters = z.object({ DATABASE_URL: env.requiredUrl('the Postgres URL'), KAFKA_BROKERS: env.requiredList('the brokers'), KAFKA_NAMESPACE: env.prefix() });
+    const adapters = z.object({
+      DATABASE_URL: env.requiredUrl('the Postgres URL'),
+      KAFKA_BROKERS: env.requiredList('the brokers'),
+      KAFKA_NAMESPACE: env.prefix(),
+    });
     expect(() => parseConfig(adapters, {})).toThrow(
       'invalid configuration: DATABASE_URL: is required: the Postgres URL (unset)\ninvalid configuration: KAFKA_BROKERS: is required: the brokers (unset)',
     );
-    expect(() => parseConfig(adapters, { DATABASE_URL: 'nope', KAFKA_BROKERS: ' , ' })).toThrow(/DATABASE_URL: must be a URL: the Postgres URL[\s\S]*KAFKA_BROKERS: is required/);
+    expect(() => parseConfig(adapters, { DATABASE_URL: 'nope', KAFKA_BROKERS: ' , ' })).toThrow(
+      /DATABASE_URL: must be a URL: the Postgres URL[\s\S]*KAFKA_BROKERS: is required/,
+    );
     expect(parseConfig(adapters, { DATABASE_URL: 'postgres://db/x', KAFKA_BROKERS: 'k:9092', KAFKA_NAMESPACE: '' })).toEqual({
       DATABASE_URL: 'postgres://db/x',
       KAFKA_BROKERS: ['k:9092'],

@@ -45,9 +45,13 @@ describe('internal principal token', () => {
   });
 
   const signed = (build: (jwt: SignJWT) => SignJWT): Promise<string> =>
-    build(new SignJWT({ src: 'api:personal', scp: ['projects:read'], pln: { sto: 1, unl: 1 }, rid: 'r' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('boardsync-gateway').setAudience('boardsync-services')).sign(
-      new TextEncoder().encode(secret),
-    );
+    build(
+      new SignJWT({ src: 'api:personal', scp: ['projects:read'], pln: { sto: 1, unl: 1 }, rid: 'r' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('boardsync-gateway')
+        .setAudience('boardsync-services'),
+    ).sign(new TextEncoder().encode(secret));
 
   it('is refused without an expiry, even when correctly signed', async () => {
     await expect(verifyPrincipalToken(await signed((jwt) => jwt.setIssuedAt()), secret)).rejects.toBeInstanceOf(InvalidPrincipalError);
@@ -62,6 +66,8 @@ describe('internal principal token', () => {
 
   it('accepts one minted seconds ago within its lifetime', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await expect(verifyPrincipalToken(await signed((jwt) => jwt.setIssuedAt(now - 3).setExpirationTime(now + 57)), secret)).resolves.toMatchObject({ designerId: 1 });
+    await expect(verifyPrincipalToken(await signed((jwt) => jwt.setIssuedAt(now - 3).setExpirationTime(now + 57)), secret)).resolves.toMatchObject({
+      designerId: 1,
+    });
   });
 });

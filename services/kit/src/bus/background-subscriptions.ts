@@ -44,7 +44,10 @@ export class BackgroundTopics {
   private readonly done: Promise<void>;
 
   constructor(bus: EventBus, topics: readonly string[], logger: Logger) {
-    this.done = topics.length === 0 ? Promise.resolve() : keepTrying(() => bus.ensureTopics([...topics]), { stopped: this.stopped.signal, logger, what: 'creating topics', context: { topics } });
+    this.done =
+      topics.length === 0
+        ? Promise.resolve()
+        : keepTrying(() => bus.ensureTopics([...topics]), { stopped: this.stopped.signal, logger, what: 'creating topics', context: { topics } });
   }
 
   async close(): Promise<void> {

@@ -55,9 +55,7 @@ export class KafkaBus implements EventBus {
       },
     };
     this.kafka = new Kafka(config);
-    this.producer = new LazyClient(() =>
-      this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner }),
-    );
+    this.producer = new LazyClient(() => this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner }));
     this.admin = new LazyClient(() => this.kafka.admin());
   }
 
@@ -97,7 +95,9 @@ export class KafkaBus implements EventBus {
     });
     const stopped = new AbortController();
     const joined = new Promise<void>((resolve) => {
-      consumer.on(consumer.events.GROUP_JOIN, () => { resolve(); });
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        resolve();
+      });
     });
     await consumer.connect();
     await consumer.subscribe({ topics: topics.map((topic) => this.names.outward(topic)), fromBeginning });
@@ -111,9 +111,7 @@ export class KafkaBus implements EventBus {
           offset: message.offset,
           key: message.key?.toString() ?? '',
           value: new Uint8Array(message.value ?? Buffer.alloc(0)),
-          headers: Object.fromEntries(
-            Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()]),
-          ),
+          headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()])),
         };
         const handled = await handleWithRetry(delivered, handler, {
           logger,

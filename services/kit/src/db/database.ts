@@ -27,7 +27,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     migrations: { migrationsList: settings.migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     allowGlobalContext: false,
     ensureDatabase: false,
-    logger: (message: string) => { logger.debug(message); },
+    logger: (message: string) => {
+      logger.debug(message);
+    },
   };
   // Both driver ORMs are subclasses of the SQL MikroORM; services only use that common surface.
   /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */

@@ -20,7 +20,12 @@ export function apiGuard(service: ServiceName, principalSecret: string): Middlew
       const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/', service);
       if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
       if (match.kind === 'method_not_allowed') {
-        throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: { Allow: match.allowed.join(', ') } });
+        throw new Problem({
+          status: 405,
+          code: 'method_not_allowed',
+          detail: `${ctx.method} is not allowed on ${ctx.path}.`,
+          headers: { Allow: match.allowed.join(', ') },
+        });
       }
       requireScope(principalOf(ctx).scopes, match.rule.scope);
       await next();

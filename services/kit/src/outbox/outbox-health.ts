@@ -6,7 +6,9 @@ import type { ReadinessCheck } from '../http/health.ts';
 async function oldestPendingSeconds(orm: Database): Promise<number> {
   const [row] = await orm.em
     .fork()
-    .execute<{ age: string | number | null }[]>(`select extract(epoch from now() - created_at) as age from outbox_message where sent_at is null order by id limit 1`);
+    .execute<{ age: string | number | null }[]>(
+      `select extract(epoch from now() - created_at) as age from outbox_message where sent_at is null order by id limit 1`,
+    );
   return Math.max(0, Number(row?.age ?? 0));
 }
 

@@ -11,7 +11,10 @@ export const OutboxMessageSchema = defineEntity({
     payload: p.blob(),
     headers: p.json<Record<string, string>>(),
     lane: p.smallint(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     sentAt: p.datetime().fieldName('sent_at').nullable(),
   },
 });

@@ -132,9 +132,7 @@ export class OutboxRelay {
     this.lastCleanup = now;
     await this.options.orm.em
       .fork()
-      .execute(`delete from outbox_message where sent_at is not null and sent_at < now() - (? * interval '1 millisecond')`, [
-        this.options.retainSentMs,
-      ]);
+      .execute(`delete from outbox_message where sent_at is not null and sent_at < now() - (? * interval '1 millisecond')`, [this.options.retainSentMs]);
   }
 
   private async idle(ms: number): Promise<void> {

@@ -151,7 +151,13 @@ export class SafeHttpClient {
     await this.agent.close();
   }
 
-  private async send(url: URL, method: Dispatcher.HttpMethod, body: SafeRequest['body'], headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async send(
+    url: URL,
+    method: Dispatcher.HttpMethod,
+    body: SafeRequest['body'],
+    headers: Record<string, string> | undefined,
+    signal: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
     try {
       return await request(url, {
         dispatcher: this.agent,
@@ -232,7 +238,12 @@ export class SafeHttpClient {
     const refusal = findCause(error, OutboundRefused);
     if (refusal) return refusal;
     if (error instanceof OutboundFailed) return error;
-    if (signal.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || error instanceof undiciErrors.ConnectTimeoutError) {
+    if (
+      signal.aborted ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError ||
+      error instanceof undiciErrors.ConnectTimeoutError
+    ) {
       return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
     }
     return new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });

@@ -27,7 +27,13 @@ export const kafkaAdapter: BusAdapter = {
       made.push(bus);
       return bus;
     };
-    return Promise.resolve({ bus: instance(), instance, close: async () => { await Promise.all(made.map((bus) => bus.close())); } });
+    return Promise.resolve({
+      bus: instance(),
+      instance,
+      close: async () => {
+        await Promise.all(made.map((bus) => bus.close()));
+      },
+    });
   },
 };
 

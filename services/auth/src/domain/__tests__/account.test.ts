@@ -32,6 +32,11 @@ describe('presentAccount', () => {
   });
 
   it('an uncapped plan reports null and may always create', () => {
-    expect(presentAccount({ ...base, designer: { ...base.designer, unlockedProjectLimit: null } }).projects).toEqual({ count: 5, unlocked_count: 2, can_create: true, unlocked_limit: null });
+    expect(presentAccount({ ...base, designer: { ...base.designer, unlockedProjectLimit: null } }).projects).toEqual({
+      count: 5,
+      unlocked_count: 2,
+      can_create: true,
+      unlocked_limit: null,
+    });
   });
 });

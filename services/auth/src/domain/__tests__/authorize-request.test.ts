@@ -46,7 +46,9 @@ describe('checkAuthorizeRequest', () => {
   });
 
   it('lets a confidential app skip PKCE', () => {
-    expect(checkAuthorizeRequest({ ...good, code_challenge: undefined, code_challenge_method: undefined }, { ...app, confidential: true })).toMatchObject({ codeChallenge: undefined });
+    expect(checkAuthorizeRequest({ ...good, code_challenge: undefined, code_challenge_method: undefined }, { ...app, confidential: true })).toMatchObject({
+      codeChallenge: undefined,
+    });
   });
 });
 

@@ -11,8 +11,15 @@ export const DesignerSchema = defineEntity({
     passwordHash: p.string().fieldName('password_hash'),
     storageLimitBytes: p.bigint('number').fieldName('storage_limit_bytes'),
     unlockedProjectLimit: p.integer().fieldName('unlocked_project_limit').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -17,7 +17,10 @@ export const OAuthAppSchema = defineEntity({
     confidential: p.boolean(),
     clientSecretDigest: p.string().fieldName('client_secret_digest').nullable(),
     reviewed: p.boolean(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   },
 });
 

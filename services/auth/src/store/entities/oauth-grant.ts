@@ -9,7 +9,10 @@ export const OAuthGrantSchema = defineEntity({
     appId: p.integer().fieldName('app_id').index(),
     designerId: p.integer().fieldName('designer_id').index(),
     scopes: p.json<string[]>(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     revokedAt: p.datetime().fieldName('revoked_at').nullable(),
   },
 });

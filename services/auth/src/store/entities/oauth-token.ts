@@ -17,7 +17,10 @@ export const OAuthTokenSchema = defineEntity({
     /** The grant's scopes, or fewer when a refresh asked for fewer. */
     scopes: p.json<string[]>(),
     expiresAt: p.datetime().fieldName('expires_at'),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     rotatedAt: p.datetime().fieldName('rotated_at').nullable(),
     revokedAt: p.datetime().fieldName('revoked_at').nullable(),
   },

@@ -10,7 +10,10 @@ export const PersonalTokenSchema = defineEntity({
     name: p.string(),
     tokenDigest: p.string().fieldName('token_digest').unique(),
     scopes: p.json<string[]>(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     revokedAt: p.datetime().fieldName('revoked_at').nullable(),
   },
 });

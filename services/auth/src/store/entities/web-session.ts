@@ -8,7 +8,10 @@ export const WebSessionSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     sessionDigest: p.string().fieldName('session_digest').unique(),
     designerId: p.integer().fieldName('designer_id').index(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     expiresAt: p.datetime().fieldName('expires_at'),
   },
 });

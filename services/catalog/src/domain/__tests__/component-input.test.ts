@@ -32,7 +32,9 @@ describe('parseComponentRow', () => {
     expect(rowOf('token', { name: 'T', shape: 'hex_flat' }).values.shape).toBe('default:hex_flat');
     expect(rowOf('token', { name: 'T', shape: ' SHIELD ' }).values.shape).toBe('custom:7');
     expect(rowOf('token', { name: 'T', shape: '' }).values.shape).toBe('none');
-    expect(parse('card', { name: 'C', card_mask_type: 'Shield' })).toEqual({ errors: { 'component.card_mask_type': [expect.stringContaining('not a card mask')] } });
+    expect(parse('card', { name: 'C', card_mask_type: 'Shield' })).toEqual({
+      errors: { 'component.card_mask_type': [expect.stringContaining('not a card mask')] },
+    });
   });
 
   it('splits pipe lists, trims names and drops repeated group names ignoring case', () => {

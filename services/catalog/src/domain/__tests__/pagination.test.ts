@@ -4,10 +4,22 @@ import { pageRequest, paginate } from '../pagination.ts';
 describe('pageRequest', () => {
   it.each([
     [{}, { perPage: 50, page: 1 }],
-    [{ per_page: '500', page: '3' }, { perPage: 200, page: 3 }],
-    [{ per_page: '0', page: '-2' }, { perPage: 1, page: 1 }],
-    [{ per_page: 'lots', page: 'x' }, { perPage: 50, page: 1 }],
-    [{ per_page: '99999999999999999999', page: '99999999999999999999' }, { perPage: 200, page: 10_000_000 }],
+    [
+      { per_page: '500', page: '3' },
+      { perPage: 200, page: 3 },
+    ],
+    [
+      { per_page: '0', page: '-2' },
+      { perPage: 1, page: 1 },
+    ],
+    [
+      { per_page: 'lots', page: 'x' },
+      { perPage: 50, page: 1 },
+    ],
+    [
+      { per_page: '99999999999999999999', page: '99999999999999999999' },
+      { perPage: 200, page: 10_000_000 },
+    ],
   ])('reads %j as %j', (query, expected) => {
     expect(pageRequest(query, { maxPerPage: 200 })).toEqual(expected);
   });

@@ -9,7 +9,13 @@ const row = (index: number, name: string, uniqueId?: string, bookName?: string):
   groupNames: undefined,
   artworkOmitted: [],
 });
-const existing = (id: number, uniqueId: string, name: string, type = 'card', bookName: string | null = null): MatchCandidate => ({ id, uniqueId, name, type, bookName });
+const existing = (id: number, uniqueId: string, name: string, type = 'card', bookName: string | null = null): MatchCandidate => ({
+  id,
+  uniqueId,
+  name,
+  type,
+  bookName,
+});
 const path = (index: number) => `components.${String(index)}`;
 
 function matched(rows: ComponentRow[], candidates: MatchCandidate[], matchByName = false, type = 'card') {

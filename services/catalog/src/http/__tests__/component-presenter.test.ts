@@ -4,7 +4,16 @@ import { Component } from '../../store/entities/component.ts';
 import { presentComponent } from '../component-presenter.ts';
 
 const component = (values: Partial<Component>): Component =>
-  Object.assign(new Component(), { id: 1, projectId: 1, uniqueId: 'u', maskImage: false, imageRotation: 0, createdAt: new Date(0), updatedAt: new Date(0), ...values });
+  Object.assign(new Component(), {
+    id: 1,
+    projectId: 1,
+    uniqueId: 'u',
+    maskImage: false,
+    imageRotation: 0,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...values,
+  });
 
 describe('presentComponent', () => {
   it('shows every field of the table, unset ones null', () => {

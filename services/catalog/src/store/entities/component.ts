@@ -42,8 +42,14 @@ export const ComponentSchema = defineEntity({
     diceStyle: p.string().fieldName('dice_style').nullable(),
     spinnerSections: p.json<Record<string, unknown>[]>().fieldName('spinner_sections').nullable(),
     source: p.string().nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date()),
   },
 });
 

@@ -11,7 +11,10 @@ export const CustomMaskSchema = defineEntity({
     name: p.string(),
     nameKey: p.string().fieldName('name_key'),
     aspect: p.string().nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   },
 });
 

@@ -23,8 +23,15 @@ export const ProjectSchema = defineEntity({
     backdropUrl: p.string().fieldName('backdrop_url').nullable(),
     websiteUrl: p.string().fieldName('website_url').nullable(),
     catalogId: p.string().fieldName('catalog_id').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -15,8 +15,14 @@ describe('replicaIdentity', () => {
 
   it('is the same on every start, so the groups it names are the same', () => {
     const introspector = new Introspector({ authUrl: 'http://127.0.0.1:9', clientId: 'gateway', clientSecret: 's'.repeat(32) });
-    const first = [revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })), planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' }))];
-    const again = [revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })), planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' }))];
+    const first = [
+      revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+      planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+    ];
+    const again = [
+      revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+      planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+    ];
     expect(first.map((consumer) => consumer.groupId)).toEqual(['gateway-revocations-pod-1', 'gateway-plan-changes-pod-1']);
     expect(again.map((consumer) => consumer.groupId)).toEqual(first.map((consumer) => consumer.groupId));
   });

@@ -16,11 +16,17 @@ describe('clientOrigin', () => {
   });
 
   it('ignores them from a peer that is not trusted', async () => {
-    expect(await originFor(['10.0.0.0/8'], '203.0.113.9', { 'X-Forwarded-For': '1.2.3.4', 'X-Forwarded-Proto': 'https' })).toEqual({ ip: '203.0.113.9', proto: 'http' });
+    expect(await originFor(['10.0.0.0/8'], '203.0.113.9', { 'X-Forwarded-For': '1.2.3.4', 'X-Forwarded-Proto': 'https' })).toEqual({
+      ip: '203.0.113.9',
+      proto: 'http',
+    });
   });
 
   it('believes a trusted peer', async () => {
-    expect(await originFor(['10.0.0.0/8'], '10.1.2.3', { 'X-Forwarded-For': '198.51.100.7', 'X-Forwarded-Proto': 'https' })).toEqual({ ip: '198.51.100.7', proto: 'https' });
+    expect(await originFor(['10.0.0.0/8'], '10.1.2.3', { 'X-Forwarded-For': '198.51.100.7', 'X-Forwarded-Proto': 'https' })).toEqual({
+      ip: '198.51.100.7',
+      proto: 'https',
+    });
   });
 
   it('walks from the right past trusted hops only: a forged leftmost entry is never taken', async () => {
@@ -40,7 +46,9 @@ describe('clientOrigin', () => {
   });
 
   it('takes the scheme of the client hop and refuses anything but http or https', async () => {
-    expect((await originFor(['10.0.0.0/8'], '10.0.0.1', { 'X-Forwarded-For': '198.51.100.7, 10.0.0.2', 'X-Forwarded-Proto': 'https, http' })).proto).toBe('https');
+    expect((await originFor(['10.0.0.0/8'], '10.0.0.1', { 'X-Forwarded-For': '198.51.100.7, 10.0.0.2', 'X-Forwarded-Proto': 'https, http' })).proto).toBe(
+      'https',
+    );
     expect((await originFor(['10.0.0.0/8'], '10.0.0.1', { 'X-Forwarded-For': '198.51.100.7', 'X-Forwarded-Proto': 'gopher' })).proto).toBe('http');
     expect((await originFor(['10.0.0.0/8'], '10.0.0.1', { 'X-Forwarded-Proto': 'HTTPS' })).proto).toBe('https');
   });

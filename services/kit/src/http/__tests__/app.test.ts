@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   router.get('/items/:id', (ctx) => {
     if (ctx.params.id === 'missing') throw Problem.notFound('item');
-    if (ctx.params.id === 'invalid') throw Problem.validation({ 'name': ['is required'] });
+    if (ctx.params.id === 'invalid') throw Problem.validation({ name: ['is required'] });
     if (ctx.params.id === 'boom') throw new Error('database password is hunter2');
     ctx.body = { data: { id: ctx.params.id } };
   });

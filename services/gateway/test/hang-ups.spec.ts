@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GatewayWorld, type TestGateway } from './support/world.ts';
 import { HANG_UPS, hangUp, type HangUpRequest } from './support/hang-ups.ts';
-import { rawRequest } from './support/raw-http.ts';
+import { openSocket, rawRequest, requestHead } from './support/raw-http.ts';
+import { eventually } from '@boardsync/kit/testing';
 
 /**
  * An upstream whose behaviour the query names: `slow` answers after 300 ms, `stream` sends a chunk
  * every 10 ms for a second, `reset` drops the connection before answering, `reset-mid` after the
- * first chunk, `stall` never answers; anything else answers at once.
+ * first chunk, `stall` never answers, `early` refuses with 413 before the body arrives (as a body
+ * limit does); anything else answers at once.
  */
 async function startTroublesomeUpstream(): Promise<{ server: Server; url: string; seen: () => number }> {
   let seen = 0;
@@ -23,6 +25,10 @@ async function startTroublesomeUpstream(): Promise<{ server: Server; url: string
       return;
     }
     if (mode === 'stall') return; // never answers; the gateway's timeout (or the client) ends it
+    if (mode === 'early') {
+      response.writeHead(413, { 'content-type': 'application/json' }).end('{"code":"payload_too_large"}');
+      return;
+    }
     if (mode === 'slow') {
       const timer = setTimeout(() => response.end('{"ok":true}'), 300);
       response.on('close', () => {
@@ -166,5 +172,44 @@ describe('upstreams misbehaving', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => rawRequest(impatient.url, 'GET', '/api/v1/projects?mode=stall', authorized())));
     expect(answers.map(({ status }) => status)).toEqual(Array(10).fill(504));
     await stillAnswers(impatient.url);
+  });
+
+  it('lets go of a client whose body the upstream refused before it arrived (no socket left holding unread bytes)', async () => {
+    const socket = await openSocket(gateway.url);
+    const closed = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        resolve();
+      }),
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.write(
+      requestHead('POST', '/api/v1/projects/1/components/batch?mode=early', new URL(gateway.url).host, {
+        ...authorized(),
+        'Content-Type': 'application/json',
+        'Content-Length': String(50_000_000),
+      }),
+    );
+    // Like curl with a big upload: keep sending until the answer comes (or 16 MB went), then stop and half-close.
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    for (let sent = 0; sent < 16_000_000 && answer === ''; sent += chunk.length) {
+      if (!socket.write(chunk))
+        await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), new Promise((resolve) => setTimeout(resolve, 200))]);
+    }
+    await eventually(() => (answer.includes('\r\n\r\n') ? true : undefined), 10_000, 'the 413');
+    socket.end();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    // Without the gateway reading the rest, this FIN waits behind megabytes nobody reads, and the socket never closes.
+    await Promise.race([
+      closed,
+      new Promise((_, reject) =>
+        setTimeout(() => {
+          reject(new Error('the gateway kept the connection open'));
+        }, 10_000),
+      ),
+    ]);
+    await stillAnswers(gateway.url);
   });
 });

@@ -5,6 +5,9 @@ import type { AbortStage, ProxyAborts } from './aborts.ts';
 
 type Stage = 'request_body' | 'awaiting_response' | 'response_body';
 
+/** What a client may still send after its answer before the gateway stops reading and closes the socket. */
+const MAX_DISCARDED_BYTES = 1024 * 1024;
+
 /**
  * One request on its way through the proxy. Every stream it opens has its errors handled here, and
  * either side going away ends the other: the client leaving aborts the upstream request (and with
@@ -19,6 +22,7 @@ export class Exchange {
   private readonly ctx: Context;
   private readonly service: string;
   private readonly aborts: ProxyAborts;
+  private forwardedBody: PassThrough | undefined;
 
   constructor(ctx: Context, service: string, aborts: ProxyAborts, hasBody: boolean) {
     this.ctx = ctx;
@@ -33,6 +37,10 @@ export class Exchange {
     ctx.res.once('close', () => {
       if (!ctx.res.writableFinished) this.onClientLeft();
     });
+    if (hasBody)
+      ctx.res.once('finish', () => {
+        this.discardUnsentBody();
+      });
   }
 
   /** True once the client has gone: nothing more can be answered. */
@@ -44,6 +52,7 @@ export class Exchange {
   requestBody(): Readable {
     const { req } = this.ctx;
     const body = new PassThrough();
+    this.forwardedBody = body;
     body.on('error', () => undefined); // ends here whether or not undici took the stream yet
     req.on('error', (error) => body.destroy(error)); // the client hung up mid-body
     req.once('end', () => {
@@ -63,6 +72,34 @@ export class Exchange {
       else this.onClientLeft();
     });
     return body;
+  }
+
+  /**
+   * Call before answering: an answer that comes before the client finished sending (an upstream's
+   * 413 or 401, a 502) ends the connection, which is not reused for another request.
+   */
+  closeIfAnsweredEarly(): void {
+    if (this.forwardedBody && !this.ctx.req.complete) this.ctx.set('Connection', 'close');
+  }
+
+  /**
+   * Once the answer is out, the rest of an unfinished body goes nowhere. Unread, it would sit in the
+   * socket's buffers, with the client's FIN behind it, until a timeout; so the gateway stops feeding
+   * the upstream, reads what is left and drops it (up to a bound, then cuts the socket).
+   */
+  private discardUnsentBody(): void {
+    const { req } = this.ctx;
+    if (req.complete) return;
+    if (this.forwardedBody) {
+      req.unpipe(this.forwardedBody);
+      this.forwardedBody.destroy();
+    }
+    let discarded = 0;
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > MAX_DISCARDED_BYTES) req.socket.destroy();
+    });
+    req.resume();
   }
 
   private onClientLeft(): void {

@@ -69,8 +69,10 @@ export class UpstreamProxy {
         leftBeforeTheAnswer(ctx);
         return;
       }
+      exchange.closeIfAnsweredEarly();
       throw upstreamProblem(error, service, this.timeoutMs);
     }
+    exchange.closeIfAnsweredEarly();
     ctx.status = upstream.statusCode;
     for (const [name, value] of Object.entries(upstream.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;

@@ -96,7 +96,8 @@ process.stdout.write(
     '',
     `boardsync (embedded) is listening on ${gateway.url}`,
     `  API:       ${base}/api/v1        OAuth and sign-in: ${base}/oauth/authorize, ${base}/login, ${base}/settings`,
-    `  health:    ${base}/healthz   readiness: ${base}/readyz   (per dependency, and /metrics: ${gateway.internalUrl}/readyz, internal listener)`,
+    `  health:    ${base}/healthz   readiness: ${base}/readyz`,
+    `  internal:  ${gateway.internalUrl}/readyz (each dependency) and /metrics, on loopback, never through the gateway`,
     ...(created
       ? [
           `  demo designer: ${demo.email} / ${demo.password}   (sign in at ${base}/login)`,

@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { freePort } from '@boardsync/kit/testing';
 
 const startScript = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
 const adminCli = fileURLToPath(new URL('../services/auth/bin/boardsync-admin.js', import.meta.url));
@@ -17,15 +16,6 @@ interface Started {
   base: string;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-/** A port free right now (the gateway's must be known up front: pagination links are built from it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function startEmbedded(dataDir: string): Promise<Started> {
@@ -73,7 +63,7 @@ describe('npm start (embedded mode)', () => {
       // The public listener says ready or not; which dependency and /metrics only on the internal one.
       expect(await (await fetch(`${running.base}/readyz`)).json()).toEqual({ status: 'ok' });
       expect((await fetch(`${running.base}/metrics`)).status).toBe(404);
-      const internal = /per dependency, and \/metrics: (http:\/\/127\.0\.0\.1:\d+)\/readyz/.exec(running.output())?.[1] ?? 'not printed';
+      const internal = /internal: {2}(http:\/\/127\.0\.0\.1:\d+)\/readyz \(each dependency\)/.exec(running.output())?.[1] ?? 'not printed';
       expect(await (await fetch(`${internal}/readyz`)).json()).toEqual({ status: 'ok', checks: { bus: 'ok' } });
       expect(await (await fetch(`${internal}/metrics`)).text()).toContain('http_request_duration_seconds');
       running.child.kill('SIGTERM');

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
-import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 
 const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
 const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
@@ -14,14 +12,6 @@ interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function run(service: string, env: Record<string, string>): Running {

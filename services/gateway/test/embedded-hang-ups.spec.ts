@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { eventually } from '@boardsync/kit/testing';
+import { eventually, freePort } from '@boardsync/kit/testing';
 import { HANG_UPS, hangUp, type HangUpRequest } from './support/hang-ups.ts';
 import { rawRequest } from './support/raw-http.ts';
 
@@ -17,14 +16,6 @@ let output = '';
 const ports = { gateway: 0, auth: 0, catalog: 0 };
 const url = (port: number) => `http://127.0.0.1:${port}`;
 let token: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   ports.gateway = await freePort();

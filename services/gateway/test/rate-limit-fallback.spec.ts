@@ -1,8 +1,6 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { RateLimitFallback } from '../src/rate-limit/fallback.ts';
 import { ApiRateLimiter } from '../src/rate-limit/limiter.ts';
 import { GatewayWorld } from './support/world.ts';
@@ -16,15 +14,6 @@ beforeAll(async () => {
   token = (await world.token(await world.designer(), ['projects:read'])).token;
 });
 afterAll(() => world.stop());
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Like production: no offline queue, so a call while disconnected fails at once. */
 function redisClient(port?: number): Redis {
@@ -42,7 +31,8 @@ const fallbackWarnings = (lines: Record<string, unknown>[]) =>
 
 describe('Redis down', () => {
   it('counts per replica in memory, with a warning and a metric, and never answers 500', async () => {
-    const redis = redisClient(await deadPort());
+    // A port nothing listens on: Redis is down from the start.
+    const redis = redisClient(await freePort());
     try {
       const replica = await world.gatewayReplica(limits, { redis });
       const statuses: number[] = [];

@@ -35,7 +35,18 @@ export { tokenDigest } from './token-digest.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
 export { apiGuard } from './http/api-guard.ts';
-export { API_PREFIX, ROUTES, isRead, matchRoute, requireScope, type RequiredScope, type RouteMatch, type RouteRule, type ServiceName } from './routes.ts';
+export {
+  API_PREFIX,
+  ROUTES,
+  isRead,
+  matchRoute,
+  noRouteProblem,
+  requireScope,
+  type RequiredScope,
+  type RouteMatch,
+  type RouteRule,
+  type ServiceName,
+} from './routes.ts';
 export {
   databaseServiceEnv,
   serviceEnv,

@@ -65,6 +65,12 @@ export function matchRoute(method: string, path: string, service?: ServiceName):
   return found ? { kind: 'found', rule: found.rule } : { kind: 'method_not_allowed', allowed: samePath.map(({ rule }) => rule.method) };
 }
 
+/** The answer for a request the table has no row for: 404, or 405 with `Allow` when the path has other methods. */
+export function noRouteProblem(match: Exclude<RouteMatch, { kind: 'found' }>, method: string, path: string): Problem {
+  if (match.kind === 'not_found') return new Problem({ status: 404, code: 'not_found', detail: `No route for ${method} ${path}.` });
+  return new Problem({ status: 405, code: 'method_not_allowed', detail: `${method} is not allowed on ${path}.`, headers: { Allow: match.allowed.join(', ') } });
+}
+
 export function isRead(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }

@@ -3,6 +3,7 @@
  * its own database and its own Kafka namespace, so Jest workers run side by side.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createLogger, type Logger } from './logger.ts';
@@ -75,4 +76,14 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A loopback port free right now (nothing listens on it until someone binds it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no TCP port was bound');
+  return address.port;
 }

@@ -1,5 +1,15 @@
 import type { Context, Middleware } from 'koa';
-import { API_PREFIX, INTERNAL_PRINCIPAL_HEADER, Problem, isRead, issuePrincipalToken, matchRoute, requireScope, type ServiceName } from '@boardsync/kit';
+import {
+  API_PREFIX,
+  INTERNAL_PRINCIPAL_HEADER,
+  Problem,
+  isRead,
+  issuePrincipalToken,
+  matchRoute,
+  noRouteProblem,
+  requireScope,
+  type ServiceName,
+} from '@boardsync/kit';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
 import { requestTargetOf } from './canonical-path.ts';
@@ -27,15 +37,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
       return;
     }
     const match = matchRoute(ctx.method, path.slice(API_PREFIX.length) || '/');
-    if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${path}.` });
-    if (match.kind === 'method_not_allowed') {
-      throw new Problem({
-        status: 405,
-        code: 'method_not_allowed',
-        detail: `${ctx.method} is not allowed on ${path}.`,
-        headers: { Allow: match.allowed.join(', ') },
-      });
-    }
+    if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, path);
     const { rule } = match;
     const token = await authenticate(ctx, deps.introspector, deps.authFailures);
     requireScope(token.scopes, rule.scope);

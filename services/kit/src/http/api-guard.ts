@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa';
-import { Problem } from '../problem.ts';
 import { requirePrincipal, principalOf } from '../principal.ts';
-import { API_PREFIX, matchRoute, requireScope, type ServiceName } from '../routes.ts';
+import { API_PREFIX, matchRoute, noRouteProblem, requireScope, type ServiceName } from '../routes.ts';
 
 /**
  * A service's own check of its public routes, behind the gateway's: every `/api/v1` request must
@@ -18,15 +17,7 @@ export function apiGuard(service: ServiceName, principalSecret: string): Middlew
     }
     await verify(ctx, async () => {
       const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/', service);
-      if (match.kind === 'not_found') throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
-      if (match.kind === 'method_not_allowed') {
-        throw new Problem({
-          status: 405,
-          code: 'method_not_allowed',
-          detail: `${ctx.method} is not allowed on ${ctx.path}.`,
-          headers: { Allow: match.allowed.join(', ') },
-        });
-      }
+      if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, ctx.path);
       requireScope(principalOf(ctx).scopes, match.rule.scope);
       await next();
     });

@@ -73,18 +73,28 @@ const CLIENT = TOKEN_BUDGETS.client;
 const ADDRESS = TOKEN_BUDGETS.ip;
 
 describe('/oauth/token throttling', () => {
-  it(`refuses a client_id after ${String(CLIENT.failures)} failed authentications from any mix of addresses`, async () => {
+  it(`refuses a client that proved its secret after ${String(CLIENT.failures)} failed grants from any mix of addresses`, async () => {
     const app = await confidentialApp();
-    const wrongSecret = { client_id: app.client_id, client_secret: 'bss_wrong' };
     // Spread over addresses, each well under its own budget: only the client's count can run out.
     const addresses = Array.from({ length: 4 }, () => freshAddress());
     for (let attempt = 0; attempt < CLIENT.failures; attempt += 1) {
-      await expectError(await tokenRequest(addresses[attempt % addresses.length] ?? '', codeExchange(wrongSecret)), 400, 'invalid_client');
+      await expectError(await tokenRequest(addresses[attempt % addresses.length] ?? '', codeExchange(app)), 400, 'invalid_grant');
     }
     const elsewhere = freshAddress();
     await expectThrottled(await tokenRequest(elsewhere, codeExchange(app)), CLIENT.windowSeconds);
     // Another client from that same address is unaffected.
     await expectError(await tokenRequest(elsewhere, codeExchange(await confidentialApp())), 400, 'invalid_grant');
+  });
+
+  it('never lets others lock an app out: wrong secrets are counted against their addresses only', async () => {
+    const app = await confidentialApp();
+    const wrongSecret = { client_id: app.client_id, client_secret: 'bss_wrong' };
+    const addresses = Array.from({ length: 4 }, () => freshAddress());
+    for (let attempt = 0; attempt < CLIENT.failures + 20; attempt += 1) {
+      await expectError(await tokenRequest(addresses[attempt % addresses.length] ?? '', codeExchange(wrongSecret)), 400, 'invalid_client');
+    }
+    // The app itself, from its own address, is still answered (a made-up code: invalid_grant, not 429).
+    await expectError(await tokenRequest(freshAddress(), codeExchange(app)), 400, 'invalid_grant');
   });
 
   it(`refuses an address after ${String(ADDRESS.failures)} failures, whatever the client; other addresses go on`, async () => {

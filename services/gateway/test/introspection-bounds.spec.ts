@@ -76,6 +76,18 @@ describe('per-IP budget of failed authentications', () => {
     expect((await getFrom('127.0.0.3', `${gateway}/api/v1/projects`, bearer('bsp_other_guess'))).status).toBe(401);
   });
 
+  it('bounds a parallel burst of guesses too: each reserves its failure before auth is asked', async () => {
+    const gateway = await world.gateway(undefined, { authUrl: introspection.url, authFailuresPerMinute: budget });
+    const before = introspection.calls();
+    // Distinct tokens (no negative cache to help), all in flight at once while auth takes 300 ms each.
+    const answers = await Promise.all(
+      Array.from({ length: 4 * budget }, (_, i) => getFrom('127.0.0.5', `${gateway}/api/v1/projects`, bearer(`bsp_burst_${String(i)}`))),
+    );
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(budget);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3 * budget);
+    expect(introspection.calls() - before).toBe(budget);
+  });
+
   it('never counts traffic with valid tokens, however much', async () => {
     const gateway = await world.gateway(undefined, { authUrl: introspection.url, authFailuresPerMinute: budget });
     const toolServer = (authorization: string) => getFrom('127.0.0.4', `${gateway}/api/v1/projects`, authorization);

@@ -32,6 +32,8 @@ export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';
 export { SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
 export { tokenDigest } from './token-digest.ts';
+export { addressKey } from './address-key.ts';
+export { giveBackOne, type CountingLimiter } from './give-back.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
 export { apiGuard } from './http/api-guard.ts';

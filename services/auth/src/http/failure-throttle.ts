@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { giveBackOne } from '@boardsync/kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** How many failures one key may spend in a window, and what a success does to its count. */
@@ -16,8 +17,12 @@ export interface CounterStore {
   keyPrefix: string;
 }
 
-/** An allowed attempt has one failure reserved: call `succeeded()` to give it back; a failure just leaves it counted. */
-export type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+/**
+ * An allowed attempt has one failure reserved. A failure leaves it counted; `succeeded()` gives it
+ * back (or forgets the key's failures, for a budget that resets on success); `release()` gives it
+ * back without resetting anything, for an attempt that neither failed nor succeeded (our own error).
+ */
+export type Attempt = { allowed: true; succeeded(): Promise<void>; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 interface Dimension {
   budget: FailureBudget;
@@ -53,9 +58,12 @@ export class FailureThrottle<Name extends string> {
     );
     const reservations = await Promise.allSettled(counted.map(({ dimension, key }) => dimension.limiter.consume(key)));
     const refusals = reservations.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    const giveBack = (which: typeof counted) => Promise.all(which.map(({ dimension, key }) => giveBackOne(dimension.limiter, key)));
     if (refusals.length > 0) {
-      // Nothing was attempted: every reservation goes back, refused ones included.
-      await Promise.all(counted.map(({ dimension, key }) => dimension.limiter.reward(key)));
+      // Nothing was attempted: the reservations that were granted go back. A refusing budget keeps
+      // its count: it is spent until its window ends, and a refund there could land after the
+      // window ended and start the next one below zero.
+      await giveBack(counted.filter((_, index) => reservations[index]?.status === 'fulfilled'));
       const failure = refusals.find((reason) => !(reason instanceof RateLimiterRes));
       if (failure !== undefined) throw failure instanceof Error ? failure : new Error('throttle store failed', { cause: failure });
       const waitMs = Math.max(...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
@@ -65,8 +73,11 @@ export class FailureThrottle<Name extends string> {
       allowed: true,
       succeeded: async () => {
         await Promise.all(
-          counted.map(({ dimension, key }) => (dimension.budget.onSuccess === 'reset' ? dimension.limiter.delete(key) : dimension.limiter.reward(key))),
+          counted.map(({ dimension, key }) => (dimension.budget.onSuccess === 'reset' ? dimension.limiter.delete(key) : giveBackOne(dimension.limiter, key))),
         );
+      },
+      release: async () => {
+        await giveBack(counted);
       },
     };
   }

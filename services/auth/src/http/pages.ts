@@ -62,11 +62,19 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
       );
       return;
     }
-    const designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
-    const passwordOk = await verifyPassword(
-      typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '',
-      designer?.passwordHash ?? DECOY_HASH,
-    );
+    let designer: Designer | null;
+    let passwordOk: boolean;
+    try {
+      designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
+      passwordOk = await verifyPassword(
+        typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '',
+        designer?.passwordHash ?? DECOY_HASH,
+      );
+    } catch (error) {
+      // Our failure (a database away), not a wrong password: the attempt must not count against the designer.
+      await attempt.release();
+      throw error;
+    }
     if (!designer || !passwordOk) {
       renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
       return;

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { tokenDigest } from '@boardsync/kit';
+import { addressKey, tokenDigest } from '@boardsync/kit';
 import { FailureThrottle, type CounterStore, type FailureBudget } from './failure-throttle.ts';
 
 const MINUTE = 60;
@@ -15,9 +15,10 @@ export const SIGN_IN_BUDGETS = {
 } as const satisfies Record<string, FailureBudget>;
 
 /**
- * `/oauth/token`: 100 failures (invalid_client, invalid_grant) per client_id and 50 per client IP
- * in 5 minutes. Generous, because a busy app's server meets stale refresh tokens of many designers
- * from one address; a success never resets either count.
+ * `/oauth/token`: 50 failures (invalid_client, invalid_grant) per client IP, and 100 per client that
+ * proved its secret, in 5 minutes. Generous, because a busy app's server meets stale refresh tokens
+ * of many designers from one address; a success never resets either count. An unproven client_id
+ * (a public client, a wrong secret) is counted per address only: anyone can send one.
  */
 export const TOKEN_BUDGETS = {
   client: { failures: 100, windowSeconds: 5 * MINUTE, onSuccess: 'keep' },
@@ -33,9 +34,12 @@ export function createThrottles(store: CounterStore): Throttles {
   return { signIn: new FailureThrottle('sign-in', SIGN_IN_BUDGETS, store), token: new FailureThrottle('token', TOKEN_BUDGETS, store) };
 }
 
-/** The client IP the gateway established (X-Forwarded-For; auth runs with `app.proxy`). */
+/**
+ * The key of the client address the gateway established (X-Forwarded-For; auth runs with
+ * `app.proxy`): IPv6 per /64, as the gateway counts it, or one subscriber's block is 2^64 budgets.
+ */
 export function clientIp(ctx: Context): string {
-  return ctx.ip || 'unknown';
+  return addressKey(ctx.ip || 'unknown');
 }
 
 /** Emails and client ids are counted by digest: no addresses in Redis, and a bounded key length. */

@@ -47,7 +47,11 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
 
   router.post('/oauth/token', async (ctx) => {
     const credentials = clientCredentials(ctx.get('Authorization'), ctx.request.body);
-    const attempt = await throttle.attempt({ ...(credentials ? { client: counterKey(credentials.clientId) } : {}), ip: clientIp(ctx) });
+    // A client is counted as itself only once it proved its secret: a client_id is no secret (it is
+    // in every authorize URL), and counting it would let anyone lock the app out. Everything else
+    // is bounded per address.
+    const proven = credentials?.clientSecret ? await authenticateClient(orm.em.fork(), credentials.clientId, credentials.clientSecret) : null;
+    const attempt = await throttle.attempt({ ...(proven ? { client: counterKey(proven.clientId) } : {}), ip: clientIp(ctx) });
     if (!attempt.allowed) {
       // RFC 6749 has no rate-limit code: temporarily_unavailable says "retry later", and Retry-After says when.
       ctx.set('Retry-After', String(attempt.retryAfterSeconds));

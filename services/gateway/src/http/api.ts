@@ -82,17 +82,19 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
   const known = token === undefined ? undefined : introspector.known(token);
   if (known) return known;
   const clientIp = clientIpOf(ctx);
-  await failures.refuseWhenSpent(clientIp);
-  // No header at all is a client that forgot, not one guessing: it costs nothing and is not counted.
-  if (header === '') throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
-  if (token === undefined) {
-    await failures.recordFailure(clientIp);
+  if (header === '') {
+    // No header at all is a client that forgot, not one guessing: it costs nothing and is not counted.
+    await failures.refuseWhenSpent(clientIp);
     throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
   }
+  // Reserved before the call to auth; a malformed header or an unknown token keeps it spent.
+  const reservation = await failures.reserve(clientIp);
+  if (token === undefined) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
   let info: TokenInfo | null;
   try {
     info = await introspector.introspect(token);
   } catch (error) {
+    await reservation.giveBack();
     throw new Problem({
       status: 503,
       code: 'auth_unavailable',
@@ -101,10 +103,8 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
       cause: error,
     });
   }
-  if (!info) {
-    await failures.recordFailure(clientIp);
-    throw Problem.unauthenticated('The token is unknown, expired or revoked.');
-  }
+  if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
+  await reservation.giveBack();
   return info;
 }
 

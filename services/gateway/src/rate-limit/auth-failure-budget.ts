@@ -1,13 +1,12 @@
-import { Problem } from '@boardsync/kit';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { addressKey } from './address-key.ts';
+import { Problem, addressKey, giveBackOne } from '@boardsync/kit';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
 
 /**
  * Per client IP, a budget of authentication failures (malformed, unknown, expired or revoked
  * tokens) a minute. It is checked before a token costs auth an introspection call, and only
  * failures are counted: one tool's server may call for thousands of designers from one address.
- * IPv6 clients are counted per /64 (see address-key.ts).
+ * IPv6 clients are counted per /64 (the kit's `addressKey`).
  */
 export class AuthFailureBudget {
   private readonly failures: RateLimiterAbstract;
@@ -18,21 +17,35 @@ export class AuthFailureBudget {
     this.failures = perMinuteLimiter(store, 'auth-failures', perMinute);
   }
 
-  /** Throws 429 `rate_limited` when this address has spent its budget for the current minute. */
+  /** Throws 429 `rate_limited` when this address has spent its budget for the current minute; counts nothing. */
   async refuseWhenSpent(clientIp: string): Promise<void> {
     const spent = await this.failures.get(addressKey(clientIp));
-    if (!spent || spent.consumedPoints < this.perMinute) return;
-    const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
-    throw new Problem({
-      status: 429,
-      code: 'rate_limited',
-      detail: `Too many failed authentications from this address; retry in ${retryAfter} s.`,
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    if (spent && spent.consumedPoints >= this.perMinute) throw spentProblem(spent.msBeforeNext);
   }
 
-  async recordFailure(clientIp: string): Promise<void> {
-    // penalty() counts without ever rejecting: the failure is answered 401 whatever the budget says.
-    await this.failures.penalty(addressKey(clientIp));
+  /**
+   * Reserves one failure before a token costs auth a call, so parallel guesses from one address
+   * cannot all pass a budget that a check-then-count would still show as unspent (429 once spent).
+   * The caller gives it back when the token turns out valid, or when auth could not say.
+   */
+  async reserve(clientIp: string): Promise<{ giveBack(): Promise<void> }> {
+    const key = addressKey(clientIp);
+    try {
+      await this.failures.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw spentProblem(rejection.msBeforeNext);
+      throw rejection;
+    }
+    return { giveBack: () => giveBackOne(this.failures, key) };
   }
+}
+
+function spentProblem(msBeforeNext: number): Problem {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new Problem({
+    status: 429,
+    code: 'rate_limited',
+    detail: `Too many failed authentications from this address; retry in ${retryAfter} s.`,
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }

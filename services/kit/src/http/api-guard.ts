@@ -11,7 +11,9 @@ import { API_PREFIX, matchRoute, noRouteProblem, requireScope, type ServiceName 
 export function apiGuard(service: ServiceName, principalSecret: string): Middleware {
   const verify = requirePrincipal(principalSecret);
   return async (ctx, next) => {
-    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) {
+    // Case-insensitively: the routers match paths that way, so `/API/v1/…` must not slip past the guard.
+    const lower = ctx.path.toLowerCase();
+    if (lower !== API_PREFIX && !lower.startsWith(`${API_PREFIX}/`)) {
       await next();
       return;
     }

@@ -58,6 +58,11 @@ describe('apiGuard: each service checks the route table itself', () => {
     expect((await call('GET', '/api/v1/unlisted', ['components:read'])).status).toBe(404);
   });
 
+  it('guards the API prefix in any case: /API/v1 is neither served without a principal nor without the route scope', async () => {
+    expect((await call('GET', '/API/v1/projects/1/components')).status).toBe(401);
+    expect((await call('GET', '/Api/V1/projects/1/components', ['projects:read'])).status).toBe(403);
+  });
+
   it('answers 405 for a method the table does not list on the path', async () => {
     const response = await call('PUT', '/api/v1/projects/1/components', ['components:write']);
     expect(response.status).toBe(405);

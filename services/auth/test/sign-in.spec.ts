@@ -1,32 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { infra, uniqueName } from '@boardsync/kit/testing';
+import { uniqueName } from '@boardsync/kit/testing';
 import { FormClient, hiddenFields } from '../../../tests/support/form-client.ts';
 import { SIGN_IN_BUDGETS } from '../src/http/throttles.ts';
-import { AuthAlone, PASSWORD, type AuthReplica } from './support/auth-alone.ts';
+import { AuthAlone, PASSWORD, addressSequence, type AuthReplica } from './support/auth-alone.ts';
 
 // Sign-in throttling and the pages' cookies, on auth alone: the test plays the gateway (X-Forwarded-*).
 const world = new AuthAlone();
-let redis: Redis;
 let auth: AuthReplica;
 
 beforeAll(async () => {
   await world.start();
-  redis = new Redis(infra.redisUrl);
-  auth = await world.replica(redis);
+  auth = await world.replica(world.redis);
 });
 
-afterAll(async () => {
-  await world.stop();
-  await redis.quit();
-});
+afterAll(() => world.stop());
 
-let lastAddress = 0;
-/** A client address of its own for each browser, so one test's failures never spend another's budget. */
-function freshAddress(): string {
-  lastAddress += 1;
-  return `198.51.${String(Math.floor(lastAddress / 250))}.${String(lastAddress % 250)}`;
-}
+/** A client address of its own for each browser or request. */
+const freshAddress = addressSequence('198.51');
 
 function browserFrom(address: string, replica: AuthReplica = auth, proto: 'http' | 'https' = 'http'): FormClient {
   return new FormClient(replica.public.url, { 'x-forwarded-for': address, 'x-forwarded-proto': proto });
@@ -103,10 +93,10 @@ describe('sign-in throttling per account', () => {
     const designer = await world.designer(auth);
     await fail(browserFrom(freshAddress()), designer.email, ACCOUNT.failures);
     // Counted under this run's REDIS_KEY_PREFIX, by digest (no email in Redis).
-    const keys = await redis.keys(`${world.namespace}:auth:throttle:sign-in:account:*`);
+    const keys = await world.redis.keys(`${world.namespace}:auth:throttle:sign-in:account:*`);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.join(' ')).not.toContain('@');
-    const sharing = await world.replica(redis);
+    const sharing = await world.replica(world.redis);
     await expectThrottled(await signIn(browserFrom(freshAddress(), sharing), designer.email, PASSWORD), ACCOUNT.windowSeconds);
     const alone = await world.replica();
     expect((await signIn(browserFrom(freshAddress(), alone), designer.email, PASSWORD)).status).toBe(303);

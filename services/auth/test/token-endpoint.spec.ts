@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { infra, uniqueName } from '@boardsync/kit/testing';
+import { uniqueName } from '@boardsync/kit/testing';
 import { TOKEN_BUDGETS } from '../src/http/throttles.ts';
-import { AuthAlone, type AuthReplica } from './support/auth-alone.ts';
+import { AuthAlone, addressSequence, type AuthReplica } from './support/auth-alone.ts';
 
 // POST /oauth/token on auth alone: throttling per client and per address, and what a failure says.
 const world = new AuthAlone();
-let redis: Redis;
 let auth: AuthReplica;
 
 beforeAll(async () => {
   await world.start();
-  redis = new Redis(infra.redisUrl);
-  auth = await world.replica(redis);
+  auth = await world.replica(world.redis);
 });
 
-afterAll(async () => {
-  await world.stop();
-  await redis.quit();
-});
+afterAll(() => world.stop());
 
-let lastAddress = 0;
-function freshAddress(): string {
-  lastAddress += 1;
-  return `203.0.${String(Math.floor(lastAddress / 250))}.${String(lastAddress % 250)}`;
-}
+/** A client address of its own for each browser or request. */
+const freshAddress = addressSequence('203.0');
 
 interface App {
   client_id: string;

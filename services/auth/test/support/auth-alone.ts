@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { KafkaBus, OutboxRelay, openDatabase, serve, type Database, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../../src/app.ts';
@@ -26,6 +26,17 @@ export class AuthAlone {
   private orm!: Database;
   private relay!: OutboxRelay;
   private readonly closers: (() => Promise<unknown>)[] = [];
+  private sharedRedis: Redis | undefined;
+
+  /** A Redis client for this run, made on first use and closed by `stop()`: what replicas share counters through. */
+  get redis(): Redis {
+    if (!this.sharedRedis) {
+      const client = new Redis(infra.redisUrl);
+      this.sharedRedis = client;
+      this.closers.push(() => client.quit());
+    }
+    return this.sharedRedis;
+  }
 
   async start(): Promise<void> {
     this.database = await createTestDatabase('auth');
@@ -91,4 +102,13 @@ export class AuthAlone {
     await this.orm.close();
     await this.database.drop();
   }
+}
+
+/** Client addresses of their own for each use (under `prefix`, e.g. `198.51`), so one test's failures never spend another's budget. */
+export function addressSequence(prefix: string): () => string {
+  let last = 0;
+  return () => {
+    last += 1;
+    return `${prefix}.${String(Math.floor(last / 250))}.${String(last % 250)}`;
+  };
 }

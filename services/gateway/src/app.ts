@@ -1,4 +1,4 @@
-import { createServiceApps, type EventBus, type Logger, type ReadinessCheck, type ServiceApps, type ServiceName } from '@boardsync/kit';
+import { createServiceApps, type EventBus, type HttpMetrics, type Logger, type ReadinessCheck, type ServiceApps, type ServiceName } from '@boardsync/kit';
 import { apiGateway } from './http/api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -10,6 +10,8 @@ import type { ApiRateLimiter } from './rate-limit/limiter.ts';
 
 export interface GatewayDependencies {
   logger: Logger;
+  /** Made before the proxy and the limiters, which count into it (`createHttpMetrics('gateway')`). */
+  metrics: HttpMetrics;
   bus: EventBus;
   introspector: Introspector;
   limiter: ApiRateLimiter;
@@ -31,6 +33,7 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   const apps = createServiceApps({
     service: 'gateway',
     logger: deps.logger,
+    metrics: deps.metrics,
     jsonLimit: false,
     readiness: { bus: () => deps.bus.ping(), ...deps.readiness },
     // Before the probes too: no request target is answered, whatever its path, unless it is canonical.

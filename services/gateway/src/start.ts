@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { BackgroundSubscriptions, serve, type Closable, type EventBus, type Logger } from '@boardsync/kit';
+import { BackgroundSubscriptions, createHttpMetrics, serve, type Closable, type EventBus, type Logger } from '@boardsync/kit';
 import { createApp } from './app.ts';
 import type { GatewaySettings } from './config.ts';
 import { planChangeConsumer } from './events/plan-changes.ts';
@@ -40,10 +40,12 @@ export async function startGateway(config: GatewaySettings, logger: Logger, adap
   // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
   const replicaId = replicaIdentity(config.REPLICA_ID);
   const consumers = new BackgroundSubscriptions(bus, [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)], logger);
-  const counters = { redis, namespace: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger) };
-  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const metrics = createHttpMetrics('gateway');
+  const counters = { redis, namespace: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
+  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });
   const apps = createApp({
     logger,
+    metrics,
     bus,
     introspector,
     proxy,
@@ -60,8 +62,6 @@ export async function startGateway(config: GatewaySettings, logger: Logger, adap
     trustedProxies: config.TRUSTED_PROXIES,
     // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
   });
-  counters.fallback.registerWith(apps.metrics.registry);
-  proxy.registerMetricsWith(apps.metrics.registry);
   const server = await serve(apps.public, { host: config.HOST, port: config.PORT });
   const internal = await serve(apps.internal, { host: config.INTERNAL_HOST, port: config.INTERNAL_PORT });
   logger.info({ url: server.url, internalUrl: internal.url }, 'gateway listening');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { Registry } from 'prom-client';
 import { freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { RateLimitFallback } from '../src/rate-limit/fallback.ts';
 import { ApiRateLimiter } from '../src/rate-limit/limiter.ts';
@@ -76,7 +77,7 @@ describe('namespaced keys', () => {
     await new Promise((resolve) => redis.once('ready', resolve));
     try {
       const [first, second] = [uniqueName('deploy'), uniqueName('deploy')];
-      const fallback = new RateLimitFallback(testLogger('gateway'));
+      const fallback = new RateLimitFallback(testLogger('gateway'), new Registry());
       const limiterOf = (namespace: string) => new ApiRateLimiter(limits, { redis, namespace, fallback });
       const [a, b] = [limiterOf(first), limiterOf(second)];
       for (let i = 0; i < limits.readsPerMinute; i++) expect((await a.consume('7:api:personal', true)).allowed).toBe(true);

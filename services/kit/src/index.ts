@@ -2,7 +2,7 @@ export { ConfigError, env, loadConfigOrExit, parseConfig } from './config.ts';
 export { createLogger, type Logger, type LoggerSettings } from './logger.ts';
 export { currentRequestContext, runWithRequestContext, type RequestContext } from './request-context.ts';
 export { Problem, isProblem, PROBLEM_TYPE_BASE, type FieldErrors, type ProblemBody, type ProblemInit } from './problem.ts';
-export { createInternalApp, createServiceApp, createServiceApps, type ServiceAppOptions, type ServiceApps } from './http/app.ts';
+export { bodyParser, createInternalApp, createServiceApp, createServiceApps, type ServiceAppOptions, type ServiceApps } from './http/app.ts';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
 export { health, type ReadinessCheck } from './http/health.ts';
 export { REQUEST_ID_HEADER } from './http/request-id.ts';

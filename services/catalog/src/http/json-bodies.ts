@@ -1,4 +1,4 @@
-import { bodyParser } from '@boardsync/kit/http/app';
+import { bodyParser } from '@boardsync/kit';
 
 /** Every JSON body but a batch: a project, a group, one component row, a member list. Beyond: 413 `payload_too_large`. */
 export const JSON_LIMIT = '1mb';

@@ -9,19 +9,14 @@ export class ProxyAborts {
   private readonly counter: Counter<'service' | 'stage'>;
   private readonly logger: Logger;
 
-  constructor(logger: Logger, registry?: Registry) {
+  constructor(logger: Logger, registry: Registry) {
     this.logger = logger;
     this.counter = new Counter({
       name: 'gateway_proxy_aborts_total',
       help: 'Proxied exchanges cut short, by service and by the side and stage that ended them',
       labelNames: ['service', 'stage'] as const,
-      registers: registry ? [registry] : [],
+      registers: [registry],
     });
-  }
-
-  /** For a registry that exists only after the proxy (the gateway app's own). */
-  registerWith(registry: Registry): void {
-    registry.registerMetric(this.counter);
   }
 
   record(service: string, stage: AbortStage, error?: unknown): void {

@@ -11,8 +11,8 @@ import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
 export interface ProxyOptions {
   timeoutMs: number;
   logger: Logger;
-  /** Where `gateway_proxy_aborts_total` is registered (the gateway's metrics registry); unregistered without one. */
-  registry?: Registry;
+  /** Where `gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
+  registry: Registry;
 }
 
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
@@ -87,11 +87,6 @@ export class UpstreamProxy {
     }
     ctx.body = exchange.responseBody(upstream.body);
     if (typeof length === 'string') ctx.length = Number(length);
-  }
-
-  /** Registers `gateway_proxy_aborts_total` with the gateway's metrics registry (when it was not given at construction). */
-  registerMetricsWith(registry: Registry): void {
-    this.aborts.registerWith(registry);
   }
 
   async close(): Promise<void> {

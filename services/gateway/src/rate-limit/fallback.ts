@@ -14,19 +14,14 @@ export class RateLimitFallback {
   private readonly logger: Logger;
   private lastWarnedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, registry: Registry) {
     this.logger = logger;
     this.used = new Counter({
       name: 'gateway_rate_limit_fallback_total',
       help: 'Rate-limit calls counted in this replica’s memory because Redis could not be reached',
       labelNames: ['limiter'] as const,
-      registers: [],
+      registers: [registry],
     });
-  }
-
-  /** Shows the counter on the service's `/metrics` (its registry is made with the app, after the limiters). */
-  registerWith(registry: Registry): void {
-    registry.registerMetric(this.used);
   }
 
   record(limiter: string, now = Date.now()): void {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import {
+  createHttpMetrics,
   BackgroundSubscriptions,
   INTERNAL_PRINCIPAL_HEADER,
   KafkaBus,
@@ -125,12 +126,14 @@ export class GatewayWorld {
       [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
       gatewayLogger,
     );
-    const fallback = new RateLimitFallback(gatewayLogger);
+    const metrics = createHttpMetrics('gateway');
+    const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, namespace: this.namespace, fallback };
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger });
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger, registry: metrics.registry });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
       logger: gatewayLogger,
+      metrics,
       bus,
       introspector,
       proxy,
@@ -141,8 +144,6 @@ export class GatewayWorld {
       principalSecret: PRINCIPAL_SECRET,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
-    fallback.registerWith(app.metrics.registry);
-    proxy.registerMetricsWith(app.metrics.registry);
     const server = await serve(app.public, { port: 0 });
     this.closers.push(
       () => server.close(),
@@ -150,7 +151,7 @@ export class GatewayWorld {
       () => proxy.close(),
     );
     await eventually(() => (bus.joined.size === 2 ? true : undefined), 60_000, 'the gateway consumers to join');
-    return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: app.metrics.registry };
+    return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: metrics.registry };
   }
 
   async designer(): Promise<number> {

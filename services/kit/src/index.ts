@@ -26,7 +26,16 @@ export { OutboxMigration } from './outbox/outbox-migration.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
 export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';
-export { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup, type SafeHttpOptions, type SafeRequest, type SafeResponse } from './ssrf/safe-http.ts';
+export {
+  OutboundFailed,
+  OutboundRefused,
+  SafeHttpClient,
+  type Lookup,
+  type SafeHttpOptions,
+  type SafeRequest,
+  type SafeResponse,
+  type SafeStreamResponse,
+} from './ssrf/safe-http.ts';
 export * from './events.ts';
 export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { AddressPolicy, isIpLiteral } from './address-policy.ts';
 
@@ -52,6 +53,20 @@ export interface SafeResponse {
   body: Buffer;
   /** The URL that answered, after redirects. */
   url: string;
+}
+
+export interface SafeStreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The URL that answered, after redirects. */
+  url: string;
+  /**
+   * Errors with OutboundFailed ('too_large' once past maxBytes, 'timeout', 'connection'); the caller
+   * must consume or destroy it (destroying it aborts the request and closes the connection).
+   */
+  body: Readable;
+  /** Content-Length if the server sent one (so a caller can refuse early). */
+  declaredLength?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -118,9 +133,40 @@ export class SafeHttpClient {
     return parsed;
   }
 
+  /** Fetches and reads the whole body, at most maxBytes of it. */
   async request(url: string, init: SafeRequest = {}): Promise<SafeResponse> {
+    const { status, headers, url: answered, body } = await this.stream(url, init);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+    return { status, headers, url: answered, body: Buffer.concat(chunks) };
+  }
+
+  /**
+   * Like request(), but the body is a stream capped at maxBytes (it errors with
+   * OutboundFailed('too_large') once past it, and the request is aborted); the caller must consume
+   * or destroy it. Same checks; the total deadline also covers reading the body.
+   */
+  async stream(url: string, init: SafeRequest = {}): Promise<SafeStreamResponse> {
     const timeoutMs = init.timeoutMs ?? this.options.timeoutMs;
     const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    const { response, url: answered } = await this.follow(url, init, signal);
+    const headers = flattenHeaders(response.headers);
+    const declaredLength = /^\d{1,15}$/.test(headers['content-length'] ?? '') ? Number(headers['content-length']) : undefined;
+    return {
+      status: response.statusCode,
+      headers,
+      url: answered.href,
+      body: cappedBody(response.body, init.maxBytes ?? this.options.maxBytes, signal),
+      ...(declaredLength === undefined ? {} : { declaredLength }),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** Sends, and follows redirects (each hop re-checked) unless told not to; returns the final answer unread. */
+  private async follow(url: string, init: SafeRequest, signal: AbortSignal): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let current = this.checkUrlForm(url);
     let method: Dispatcher.HttpMethod = init.method ?? 'GET';
     let body = init.body;
@@ -128,12 +174,7 @@ export class SafeHttpClient {
       const response = await this.send(current, method, body, init.headers, signal);
       const location = response.headers.location;
       if (init.followRedirects === false || !REDIRECTS.has(response.statusCode) || typeof location !== 'string') {
-        return {
-          status: response.statusCode,
-          headers: flattenHeaders(response.headers),
-          body: await readCapped(response.body, init.maxBytes ?? this.options.maxBytes, signal),
-          url: current.href,
-        };
+        return { response, url: current };
       }
       await response.body.dump();
       if (hop >= this.options.maxRedirects) {
@@ -145,10 +186,6 @@ export class SafeHttpClient {
         body = undefined;
       }
     }
-  }
-
-  async close(): Promise<void> {
-    await this.agent.close();
   }
 
   private async send(
@@ -265,22 +302,38 @@ function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<str
   return flat;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/**
+ * The body as a byte stream that errors once past maxBytes, and turns every read failure into an
+ * OutboundFailed. Destroying it (or its erroring) destroys the source, which aborts the request:
+ * undici closes a connection whose response was not read to the end.
+ */
+function cappedBody(source: Dispatcher.ResponseData['body'], maxBytes: number, signal: AbortSignal): Readable {
   let size = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        body.destroy();
-        throw new OutboundFailed('too_large', `The response is larger than ${maxBytes} bytes.`);
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof OutboundFailed) throw error;
-    if (signal.aborted) throw new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
-    throw new OutboundFailed('connection', 'The response was cut off.', { cause: error });
+  const capped = new Readable({
+    highWaterMark: 64 * 1024,
+    read: () => {
+      source.resume();
+    },
+    destroy: (error, callback) => {
+      source.destroy();
+      callback(error);
+    },
+  });
+  source.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) capped.destroy(new OutboundFailed('too_large', `The response is larger than ${maxBytes} bytes.`));
+    else if (!capped.push(chunk)) source.pause();
+  });
+  source.on('end', () => capped.push(null));
+  // Kept after capped is destroyed: the source's own abort error must never go unhandled.
+  source.on('error', (error) => capped.destroy(readFailure(error, signal)));
+  return capped;
+}
+
+function readFailure(error: Error, signal: AbortSignal): OutboundFailed {
+  if (error instanceof OutboundFailed) return error;
+  if (signal.aborted || error instanceof undiciErrors.BodyTimeoutError) {
+    return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
   }
-  return Buffer.concat(chunks);
+  return new OutboundFailed('connection', 'The response was cut off.', { cause: error });
 }

@@ -79,3 +79,5 @@ export {
 } from './adapters.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
 export { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
+export { MAX_PAGE, offsetOf, pageRequest, paginate, type PageLink, type PageRequest, type Paginated } from './pagination.ts';
+export { publicPath } from './http/public-path.ts';

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { parseRequest, principalOf, type Database } from '@boardsync/kit';
+import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { z } from 'zod';
-import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { groupNamesOf, listComponents } from '../store/components.ts';
 import { findProject } from '../store/projects.ts';
 import { deleteComponent } from '../use-cases/delete-component.ts';
@@ -12,7 +11,6 @@ import { batchWrite, deleteQuery, listQuery, singleWrite } from './component-req
 import { presentComponent } from './component-presenter.ts';
 import { batchJsonBody, jsonBody } from './json-bodies.ts';
 import { projectParam } from './params.ts';
-import { publicPath } from './public-url.ts';
 import { presentWriteResult } from './write-result-presenter.ts';
 
 export const MAX_COMPONENTS_PER_PAGE = 200;

@@ -1,15 +1,13 @@
 import Router from '@koa/router';
-import { parseRequest, principalOf, type Database } from '@boardsync/kit';
+import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
-import { offsetOf, pageRequest, paginate } from '../domain/pagination.ts';
 import { componentCountOf, componentCounts } from '../store/components.ts';
 import { findProject, listProjects } from '../store/projects.ts';
 import { changeProject } from '../use-cases/change-project.ts';
 import { createProject } from '../use-cases/create-project.ts';
 import { presentProject } from './project-presenter.ts';
 import { jsonBody } from './json-bodies.ts';
-import { publicPath } from './public-url.ts';
 
 export const MAX_PROJECTS_PER_PAGE = 200;
 

@@ -9,7 +9,9 @@ export interface InProcessBusOptions {
   retry?: RetryPolicy;
 }
 
-type StoredMessage = Omit<DeliveredMessage, 'attempt'>;
+type StoredMessage = Omit<DeliveredMessage, 'attempt' | 'heartbeat'>;
+/** Nothing can take a partition away from a member of an in-process group while it works. */
+const stillAlive = (): Promise<void> => Promise.resolve();
 
 interface Member {
   readonly topics: ReadonlySet<string>;
@@ -115,7 +117,7 @@ export class InProcessBus implements EventBus {
         await this.nextChange();
         continue;
       }
-      const handled = await handleWithRetry(message, owner.handler, {
+      const handled = await handleWithRetry({ ...message, heartbeat: stillAlive }, owner.handler, {
         logger,
         retry: this.options.retry ?? DEFAULT_RETRY,
         stopped: owner.stopped.signal,

@@ -112,6 +112,7 @@ export class KafkaBus implements EventBus {
           key: message.key?.toString() ?? '',
           value: new Uint8Array(message.value ?? Buffer.alloc(0)),
           headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()])),
+          heartbeat: () => payload.heartbeat(),
         };
         const handled = await handleWithRetry(delivered, handler, {
           logger,

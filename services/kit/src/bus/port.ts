@@ -20,6 +20,8 @@ export interface DeliveredMessage {
   offset: string;
   /** How many times this handler has been given this message in this process (1 on first try). */
   attempt: number;
+  /** Tells the broker a long handler is still alive (between the steps of long work), so its partition is not taken away. */
+  heartbeat(): Promise<void>;
 }
 
 export type MessageHandler = (message: DeliveredMessage) => Promise<void>;

@@ -205,6 +205,29 @@ export function projectSuite(world: CatalogWorld): void {
       expect((await world.call(me, 'POST', `/admin/projects/${String(project.id)}/unlock`)).status).toBe(404);
     });
 
+    it('tells the asset service whether a project is the caller’s and whether it is locked, and nothing about anyone else’s', async () => {
+      const me = { designerId: world.designer() };
+      const other = { designerId: world.designer() };
+      const project = await create(me, { name: 'Artwork' });
+      const path = `/internal/projects/${String(project.id)}`;
+      const facts = await world.callInternal(me, 'GET', path);
+      expect(facts.status).toBe(200);
+      expect(await facts.json()).toEqual({ id: project.id, is_locked: false });
+
+      await world.admin('POST', `/projects/${String(project.id)}/lock`);
+      expect(await (await world.callInternal(me, 'GET', path)).json()).toEqual({ id: project.id, is_locked: true });
+
+      const theirs = await world.callInternal(other, 'GET', path);
+      expect(theirs.status).toBe(404);
+      expect(await theirs.json()).toMatchObject({ code: 'not_found' });
+      for (const id of [String(project.id + 100_000), '0', '-1', 'abc', '1e3', '01', '2147483648', '99999999999999999999', '9007199254740993']) {
+        expect({ id, status: (await world.callInternal(me, 'GET', `/internal/projects/${id}`)).status }).toEqual({ id, status: 404 });
+      }
+      expect((await fetch(`${world.internalUrl}${path}`)).status).toBe(401);
+      // Never on the listener the gateway proxies to.
+      expect((await world.call(me, 'GET', path)).status).toBe(404);
+    });
+
     it('refuses calls without the gateway’s principal', async () => {
       expect((await fetch(`${world.url}/api/v1/projects`)).status).toBe(401);
     });

@@ -162,4 +162,9 @@ export class CatalogWorld {
   get url(): string {
     return this.server.url;
   }
+
+  /** The internal listener's base URL, for calls that must come without a principal. */
+  get internalUrl(): string {
+    return this.internal.url;
+  }
 }

@@ -13,6 +13,8 @@ export const infra = {
   kafkaBrokers: (process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   s3Endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
+  s3AccessKey: process.env.TEST_S3_ACCESS_KEY ?? 'boardsync',
+  s3SecretKey: process.env.TEST_S3_SECRET_KEY ?? 'boardsync-secret',
 };
 
 export function uniqueName(prefix: string): string {

@@ -3,6 +3,7 @@ import { apiGateway } from './http/api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { clientOrigin } from './http/client-origin.ts';
+import { storedFiles } from './http/stored-files.ts';
 import type { Introspector } from './introspection/introspector.ts';
 import type { UpstreamProxy } from './proxy/proxy.ts';
 import type { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
@@ -23,6 +24,8 @@ export interface GatewayDependencies {
   /** `TRUSTED_PROXIES`: the hops whose X-Forwarded-For and X-Forwarded-Proto are believed; none by default. */
   trustedProxies?: readonly string[];
   readiness?: Record<string, ReadinessCheck>;
+  /** `ASSET_FILES_DIR`: served at `/assets/<key>` (embedded mode); absent, no such route. */
+  assetFilesDir?: string | undefined;
 }
 
 /**
@@ -41,6 +44,8 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   });
   const app = apps.public;
   app.use(clientOrigin(deps.trustedProxies));
+  // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
+  if (deps.assetFilesDir !== undefined) app.use(storedFiles(deps.assetFilesDir));
   app.use(authPages(deps.proxy, deps.authUrl));
   app.use(
     apiGateway({

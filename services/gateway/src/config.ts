@@ -33,6 +33,11 @@ export const gatewaySettingsSchema = z.object({
   /** Names this replica's own consumer groups; default HOSTNAME (the pod name), else the OS host name. */
   REPLICA_ID: env.optionalString(),
   UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
+  /**
+   * The embedded mode's artwork directory (the asset service's directory store): GET and HEAD
+   * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
+   */
+  ASSET_FILES_DIR: env.optionalString(),
   /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
   TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
 });

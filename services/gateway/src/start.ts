@@ -29,7 +29,7 @@ export interface GatewayAdapters {
 /** Wires the gateway from validated settings and its adapters: introspection, revocation consumer, limits, proxy. */
 export async function startGateway(config: GatewaySettings, logger: Logger, adapters: GatewayAdapters): Promise<RunningGateway> {
   const { bus, redis } = adapters;
-  logger.info({ bus: bus.constructor.name, rateLimits: redis ? 'redis' : 'memory' }, 'gateway adapters');
+  logger.info({ bus: bus.constructor.name, rateLimits: redis ? 'redis' : 'memory', storedFiles: config.ASSET_FILES_DIR ?? null }, 'gateway adapters');
   const introspector = new Introspector({
     authUrl: config.AUTH_INTERNAL_URL,
     clientId: config.INTROSPECTION_CLIENT_ID,
@@ -60,6 +60,7 @@ export async function startGateway(config: GatewaySettings, logger: Logger, adap
     },
     principalSecret: config.INTERNAL_JWT_SECRET,
     trustedProxies: config.TRUSTED_PROXIES,
+    assetFilesDir: config.ASSET_FILES_DIR,
     // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
   });
   const server = await serve(apps.public, { host: config.HOST, port: config.PORT });

@@ -143,6 +143,7 @@ export class GatewayWorld {
       upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+      ...(options.assetFilesDir === undefined ? {} : { assetFilesDir: options.assetFilesDir }),
     });
     const server = await serve(app.public, { port: 0 });
     this.closers.push(
@@ -198,6 +199,8 @@ export interface GatewayOptions {
   /** Where the auth pages go; real auth by default (the stand-in, to see what would reach auth). */
   pagesUrl?: string;
   trustedProxies?: string[];
+  /** `ASSET_FILES_DIR`: the directory served at /assets/<key>; none by default. */
+  assetFilesDir?: string;
 }
 
 export interface TestGateway {

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, parseConfig, type ServiceAdapters } from '@boardsync/kit';
+import { DirectoryObjectStore, assetSettingsSchema, startAsset } from '@boardsync/asset';
 import { authSettingsSchema, startAuth } from '@boardsync/auth';
 import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
 import { gatewaySettingsSchema, startGateway } from '@boardsync/gateway';
@@ -21,11 +22,13 @@ const config = loadConfigOrExit(
     /** The services' own ports, which the gateway proxies to; the public reaches them only through the gateway. */
     AUTH_PORT: env.port(8081),
     CATALOG_PORT: env.port(8082),
+    ASSET_PORT: env.port(8083),
     /** The internal listeners (admin APIs, introspection, /metrics, readiness detail), on loopback; 0 = any free port. */
     INTERNAL_PORT_GATEWAY: env.port(0),
     INTERNAL_PORT_AUTH: env.port(0),
     INTERNAL_PORT_CATALOG: env.port(0),
-    /** What callers see as the gateway's origin; the catalog builds pagination links from it. */
+    INTERNAL_PORT_ASSET: env.port(0),
+    /** What callers see as the gateway's origin: pagination links and stored artwork's URLs (`/assets/…`) start with it. */
     PUBLIC_BASE_URL: env.optionalUrl(),
     DATA_DIR: env.string(fileURLToPath(new URL('../.data', import.meta.url))),
     LOG_LEVEL: env.logLevel(),
@@ -46,16 +49,35 @@ const shared = {
   INTROSPECTION_CLIENT_SECRET: secrets.introspectionSecret,
   INTERNAL_JWT_SECRET: secrets.principalSecret,
 };
+const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${String(config.PORT)}`;
+// Stored artwork: files under DATA_DIR/asset-files, served by the gateway itself at /assets/<key>.
+const assetFiles = join(config.DATA_DIR, 'asset-files');
+const assetPublicUrl = `${publicBaseUrl.replace(/\/+$/, '')}/assets`;
 const catalog = await startCatalog(
   parseConfig(catalogSettingsSchema, {
     ...shared,
-    PUBLIC_BASE_URL: config.PUBLIC_BASE_URL ?? `http://localhost:${String(config.PORT)}`,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    ASSET_PUBLIC_URL: assetPublicUrl,
     PORT: String(config.CATALOG_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_CATALOG),
     ADMIN_TOKEN: secrets.adminToken,
   }),
   createLogger({ service: 'catalog', level: config.LOG_LEVEL }),
   embedded('catalog'),
+);
+const asset = await startAsset(
+  parseConfig(assetSettingsSchema, {
+    ...shared,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    PORT: String(config.ASSET_PORT),
+    INTERNAL_PORT: String(config.INTERNAL_PORT_ASSET),
+    ADMIN_TOKEN: secrets.adminToken,
+    ASSET_PUBLIC_URL: assetPublicUrl,
+    CATALOG_INTERNAL_URL: catalog.internalUrl,
+    SCRATCH_DIR: join(config.DATA_DIR, 'asset-scratch'),
+  }),
+  createLogger({ service: 'asset', level: config.LOG_LEVEL }),
+  { ...embedded('asset'), objects: new DirectoryObjectStore({ root: assetFiles }) },
 );
 const auth = await startAuth(
   parseConfig(authSettingsSchema, {
@@ -65,6 +87,7 @@ const auth = await startAuth(
     ADMIN_TOKEN: secrets.adminToken,
     SESSION_SECRET: secrets.sessionSecret,
     CATALOG_INTERNAL_URL: catalog.internalUrl,
+    ASSET_INTERNAL_URL: asset.internalUrl,
   }),
   createLogger({ service: 'auth', level: config.LOG_LEVEL }),
   embedded('auth'),
@@ -77,6 +100,8 @@ const gateway = await startGateway(
     AUTH_URL: auth.url,
     AUTH_INTERNAL_URL: auth.internalUrl,
     CATALOG_URL: catalog.url,
+    ASSET_URL: asset.url,
+    ASSET_FILES_DIR: assetFiles,
   }),
   createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
   { bus, ownsBus: false },
@@ -85,7 +110,7 @@ const gateway = await startGateway(
 writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.internalUrl}\n`);
 writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.internalUrl}\n`);
 
-installGracefulShutdown([...gateway.parts, ...auth.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }], logger);
+installGracefulShutdown([...gateway.parts, ...auth.parts, ...asset.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }], logger);
 
 const { demo, file, created } = await ensureDemoAccount(config.DATA_DIR, auth.internalUrl, secrets.adminToken);
 const base = gateway.url.replace('127.0.0.1', 'localhost');
@@ -111,7 +136,7 @@ process.stdout.write(
           `  admin token for npx boardsync-admin: ${shown(`${config.DATA_DIR}/admin-token`)}`,
         ]),
     `  data:      ${shown(config.DATA_DIR)}   (delete it to start over)`,
-    '  services:  gateway, auth, catalog (projects, components, decks and stacks, masks); asset and webhook routes answer 503 until those services land.',
+    `  services:  gateway, auth, catalog (projects, components, decks and stacks, masks), asset (artwork, stored in ${shown(assetFiles)} and served at ${base}/assets/…); webhook routes answer 503 until that service lands.`,
     '  stop with Ctrl-C',
     '',
   ].join('\n'),

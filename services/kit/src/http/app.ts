@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from '../logger.ts';
 import { accessLog } from './access-log.ts';
 import { health, type ReadinessCheck } from './health.ts';
@@ -94,6 +94,8 @@ export function bodyParser(jsonLimit: string | number, formLimit?: string | numb
     ...(formLimit !== undefined ? { formLimit } : {}),
     multipart: false,
     jsonStrict: true,
+    // DELETE too: the spec's asset delete carries its key in a JSON body.
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     onError: (error) => {
       throw error;
     },

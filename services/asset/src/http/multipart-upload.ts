@@ -1,0 +1,109 @@
+import busboy from 'busboy';
+import type { Readable } from 'node:stream';
+import type { Context } from 'koa';
+import { Problem } from '@boardsync/kit';
+import { SNIFF_BYTES } from '../domain/media-type.ts';
+import type { Scratch } from '../spool/scratch.ts';
+import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
+
+export interface ReceivedUpload {
+  file: SpooledFile;
+  /** The name the client gave the part; only a starting point for the stored name. */
+  filename: string | undefined;
+  fields: Record<string, string>;
+}
+
+/** Room for the part headers and the two boolean fields around a file at the limit. */
+const ENVELOPE_BYTES = 64 * 1024;
+const FIELD_NAMES = new Set(['convert_to_webp', 'convert_to_avif']);
+
+function invalidMultipart(detail: string): Problem {
+  return new Problem({ status: 400, code: 'invalid_multipart', detail: `The multipart body is malformed: ${detail}`, headers: { Connection: 'close' } });
+}
+
+/**
+ * Streams a `multipart/form-data` upload to a scratch file: the image in the part named `file`,
+ * the conversion flags as fields. Never more than a few chunks in memory; the moment the file
+ * passes `maxBytes` the request is answered 413 and its connection closed, unread.
+ */
+export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: number): Promise<ReceivedUpload> {
+  if (!ctx.is('multipart/form-data')) {
+    throw new Problem({
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'Send the image as multipart/form-data, in a part named "file".',
+    });
+  }
+  const declared = Number(ctx.get('content-length') || Number.NaN);
+  if (declared > maxBytes + ENVELOPE_BYTES) throw payloadTooLarge(maxBytes);
+
+  const path = scratch.newPath();
+  const request = ctx.req;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: request.headers,
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: 10, fieldSize: 256, fieldNameSize: 100, parts: 12, headerPairs: 20 },
+    });
+  } catch (error) {
+    throw invalidMultipart(error instanceof Error ? error.message : 'unreadable Content-Type');
+  }
+  try {
+    return await new Promise<ReceivedUpload>((resolve, reject) => {
+      const fields: Record<string, string> = {};
+      let filename: string | undefined;
+      let spooling: Promise<SpooledFile> | undefined;
+      let fileStream: Readable | undefined;
+      const fail = (problem: unknown): void => {
+        // Stop reading: the rest of the body is never consumed, and the answer closes the connection.
+        request.unpipe(parser);
+        parser.removeAllListeners('file');
+        fileStream?.destroy();
+        reject(problem instanceof Problem ? problem : invalidMultipart(problem instanceof Error ? problem.message : 'unreadable'));
+      };
+      parser.on('file', (name, stream, info) => {
+        if (name !== 'file' || spooling) {
+          stream.resume();
+          fail(Problem.validation({ [name]: ['unexpected file part; send exactly one image, in the part named "file"'] }));
+          return;
+        }
+        filename = info.filename;
+        fileStream = stream;
+        spooling = spool(stream, path, maxBytes, SNIFF_BYTES);
+        spooling.catch(fail);
+      });
+      parser.on('field', (name, value, info) => {
+        if (!FIELD_NAMES.has(name)) return;
+        if (info.valueTruncated) fail(Problem.validation({ [name]: ['must be true or false'] }));
+        else fields[name] = value;
+      });
+      parser.on('partsLimit', () => {
+        fail(Problem.validation({ body: ['too many parts: send the image in "file" and at most the two conversion flags'] }));
+      });
+      parser.on('filesLimit', () => {
+        fail(Problem.validation({ file: ['send exactly one file'] }));
+      });
+      parser.on('fieldsLimit', () => {
+        fail(Problem.validation({ body: ['too many fields'] }));
+      });
+      parser.on('error', fail);
+      parser.on('close', () => {
+        if (!spooling) {
+          fail(Problem.validation({ file: ['is required: the image, in a multipart part named "file"'] }));
+          return;
+        }
+        spooling.then((file) => {
+          resolve({ file, filename, fields });
+        }, fail);
+      });
+      request.on('close', () => {
+        if (!request.complete) fail(invalidMultipart('the client went away mid-upload'));
+      });
+      request.pipe(parser);
+    });
+  } catch (error) {
+    await scratch.remove(path);
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { Problem } from '@boardsync/kit';
+import type { Context } from 'koa';
+import { z } from 'zod';
+
+const MAX_URL_LENGTH = 2048;
+
+/** `{project}` in a path: the integer project id (anything else is 422, never a lookup). */
+export const projectParam = z.object({ project: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const flag = z.boolean({ error: 'must be true or false' }).default(false);
+
+export const fromUrlBody = z.object({
+  url: z
+    .string({ error: 'is required: the public http(s) URL of the image' })
+    .min(1, 'is required: the public http(s) URL of the image')
+    .max(MAX_URL_LENGTH, `must be at most ${String(MAX_URL_LENGTH)} characters`)
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an absolute http or https URL'),
+  convert_to_webp: flag,
+  convert_to_avif: flag,
+});
+
+export const deleteBody = z.object({
+  key: z.string({ error: 'is required: the key of the asset to delete' }).min(1, 'is required: the key of the asset to delete').max(1024),
+});
+
+const FORM_TRUE = new Set(['true', '1', 'on', 'yes']);
+const FORM_FALSE = new Set(['false', '0', 'off', 'no', '']);
+
+/** A multipart boolean field: true/false (also 1/0, on/off, yes/no); absent is false. */
+export function formFlag(fields: Record<string, string>, name: string): boolean {
+  const value = fields[name]?.trim().toLowerCase();
+  if (value === undefined || FORM_FALSE.has(value)) return false;
+  if (FORM_TRUE.has(value)) return true;
+  throw Problem.validation({ [name]: ['must be true or false'] });
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The optional `Idempotency-Key` header: 1-255 visible ASCII characters (a UUID is the usual choice). */
+export function idempotencyKeyOf(ctx: Context): string | undefined {
+  const key = ctx.get('Idempotency-Key');
+  if (key === '') return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new Problem({ status: 400, code: 'invalid_idempotency_key', detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.' });
+  }
+  return key;
+}

@@ -1,0 +1,61 @@
+import { request, type Dispatcher } from 'undici';
+import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
+import { z } from 'zod';
+
+/** What the asset service must know about `{project}` before touching its folder; the catalog owns projects. */
+export interface ProjectFacts {
+  /** The caller's project and its lock, or 404 `not_found` when absent or another designer's. */
+  project(projectId: number, principalToken: string): Promise<{ id: number; isLocked: boolean }>;
+}
+
+const projectAnswer = z.object({ id: z.number().int().positive(), is_locked: z.boolean() });
+
+function unavailable(cause: unknown): Problem {
+  return new Problem({
+    status: 503,
+    code: 'service_unavailable',
+    detail: 'Project details are unavailable right now; try again shortly.',
+    headers: { 'Retry-After': '5' },
+    cause,
+  });
+}
+
+/**
+ * Asks the catalog's internal listener, forwarding the caller's principal, so the catalog applies
+ * its own ownership rule. Asked on every request: a lock takes effect at once.
+ */
+export function httpProjectFacts(catalogInternalUrl: string, dispatcher?: Dispatcher, timeoutMs = 5_000): ProjectFacts {
+  return {
+    async project(projectId, principalToken) {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(new URL(`/internal/projects/${String(projectId)}`, catalogInternalUrl), {
+          headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          ...(dispatcher ? { dispatcher } : {}),
+        });
+      } catch (error) {
+        throw unavailable(error);
+      }
+      if (response.statusCode === 404) {
+        await response.body.dump();
+        throw Problem.notFound('project');
+      }
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        throw unavailable(new Error(`catalog answered ${String(response.statusCode)}`));
+      }
+      try {
+        const answer = projectAnswer.parse(await response.body.json());
+        return { id: answer.id, isLocked: answer.is_locked };
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+  };
+}
+
+export function projectLocked(): Problem {
+  return new Problem({ status: 409, code: 'project_locked', detail: 'This project is locked: it refuses every write until it is unlocked.' });
+}

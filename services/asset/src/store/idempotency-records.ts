@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/sql';
+
+export interface IdempotencyScope {
+  designerId: number;
+  /** The calling app (`api:{client_id}`): two apps' keys never collide. */
+  source: string;
+  key: string;
+}
+
+const ABANDONED_AFTER_SECONDS = 15 * 60;
+
+export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; fingerprint: string; response: unknown } | { kind: 'in_progress'; fingerprint: string };
+
+/**
+ * Claims a key for a request with this fingerprint, or reports the earlier use of it. Records
+ * older than the TTL count as absent (and are replaced). The primary key makes the claim atomic.
+ */
+export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyScope, fingerprint: string, ttlHours: number): Promise<IdempotencyClaim> {
+  const params = [scope.designerId, scope.source, scope.key];
+  // A pending claim this old belongs to a request that died (a killed process): the key is free again.
+  await em.execute(
+    `delete from idempotency_record where designer_id = ? and source = ? and key = ?
+       and (created_at <= now() - make_interval(hours => ?) or (state = 'pending' and created_at <= now() - make_interval(secs => ?)))`,
+    [...params, ttlHours, ABANDONED_AFTER_SECONDS],
+  );
+  const inserted = await em.execute<{ key: string }[]>(
+    `insert into idempotency_record (designer_id, source, key, fingerprint, state) values (?, ?, ?, ?, 'pending') on conflict do nothing returning key`,
+    [...params, fingerprint],
+  );
+  if (inserted.length > 0) return { kind: 'claimed' };
+  const [earlier] = await em.execute<{ fingerprint: string; state: string; response: unknown }[]>(
+    'select fingerprint, state, response from idempotency_record where designer_id = ? and source = ? and key = ?',
+    params,
+  );
+  if (!earlier) return claimIdempotencyKey(em, scope, fingerprint, ttlHours);
+  return earlier.state === 'done'
+    ? { kind: 'replay', fingerprint: earlier.fingerprint, response: earlier.response }
+    : { kind: 'in_progress', fingerprint: earlier.fingerprint };
+}
+
+/** Records the first result; call inside the transaction that made it. */
+export async function completeIdempotencyKey(tx: EntityManager, scope: IdempotencyScope, response: unknown): Promise<void> {
+  await tx.execute(`update idempotency_record set state = 'done', response = ? where designer_id = ? and source = ? and key = ?`, [
+    JSON.stringify(response),
+    scope.designerId,
+    scope.source,
+    scope.key,
+  ]);
+}
+
+/** Lets a key be used again after its request failed (only successes are remembered). */
+export async function abandonIdempotencyKey(em: EntityManager, scope: IdempotencyScope): Promise<void> {
+  await em.execute(`delete from idempotency_record where designer_id = ? and source = ? and key = ? and state = 'pending'`, [
+    scope.designerId,
+    scope.source,
+    scope.key,
+  ]);
+}
+
+export async function dropExpiredIdempotencyRecords(em: EntityManager, ttlHours: number): Promise<number> {
+  const rows = await em.execute<{ key: string }[]>('delete from idempotency_record where created_at <= now() - make_interval(hours => ?) returning key', [
+    ttlHours,
+  ]);
+  return rows.length;
+}

@@ -1,0 +1,23 @@
+import type { Database, Logger, SafeHttpClient } from '@boardsync/kit';
+import type { ImageProcessor } from '../media/image-processor.ts';
+import type { Scratch } from '../spool/scratch.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+
+/** What the use cases run on: live adapters and the few settings they need. */
+export interface AssetRuntime {
+  orm: Database;
+  objects: ObjectStore;
+  images: ImageProcessor;
+  scratch: Scratch;
+  fetcher: SafeHttpClient;
+  logger: Logger;
+  limits: {
+    uploadMaxBytes: number;
+    fetchTimeoutMs: number;
+    idempotencyTtlHours: number;
+    /** How long an upload's storage reservation holds if the upload never settles (a killed process). */
+    reservationTtlSeconds: number;
+  };
+  /** ASSET_PUBLIC_URL: what an asset's URL starts with. */
+  assetBaseUrl: string;
+}

@@ -1,0 +1,78 @@
+import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type ArtworkRef, type ArtworkRewrite, type Envelope } from '@boardsync/kit';
+import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.ts';
+import { findInternalizedCopy } from '../store/assets.ts';
+import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { failureReasonOf, fetchImage } from './fetch-image.ts';
+import { storeImage } from './store-image.ts';
+
+export interface InternalizeRequest {
+  envelope: Envelope;
+  projectId: number;
+  artwork: readonly ArtworkRef[];
+  storageLimitBytes: number;
+  /** Called between copies: long work keeps its claim on the message. */
+  stillWorking: () => Promise<void>;
+}
+
+type Outcome = { toUrl: string } | { reason: string };
+
+/**
+ * Copies each external image of an `asset.internalize.requested` into the project's folder
+ * (each distinct URL once, against the designer's quota) and publishes `asset.internalize.completed`
+ * through the outbox. One image's failure is recorded and the others go on. A redelivered request
+ * copies nothing twice: finished requests are remembered, and each copy is found again by (request, URL).
+ * Our own faults (database, object store, a full image pool) are thrown, so the message is retried.
+ */
+export async function internalizeArtwork(runtime: AssetRuntime, request: InternalizeRequest): Promise<void> {
+  const { envelope, projectId } = request;
+  const em = runtime.orm.em.fork();
+  if (await isInternalizeDone(em, envelope.eventId)) return;
+  const owner: AssetOwner = { designerId: envelope.designerId, projectId };
+  const outcomes = new Map<string, Outcome>();
+  for (const url of new Set(request.artwork.map((ref) => ref.url))) {
+    outcomes.set(url, await copyOnce(runtime, owner, url, request));
+    await request.stillWorking();
+  }
+  const rewritten: ArtworkRewrite[] = [];
+  const failed: ArtworkFailure[] = [];
+  for (const ref of request.artwork) {
+    const outcome = outcomes.get(ref.url);
+    if (outcome && 'toUrl' in outcome) rewritten.push({ componentId: ref.componentId, field: ref.field, fromUrl: ref.url, toUrl: outcome.toUrl });
+    else failed.push({ componentId: ref.componentId, field: ref.field, url: ref.url, reason: outcome?.reason ?? 'unreachable' });
+  }
+  await em.transactional(async (tx) => {
+    await markInternalizeDone(tx, envelope.eventId, projectId);
+    enqueueEvents(tx, [
+      eventMessage(
+        String(projectId),
+        { $case: 'internalizeCompleted', value: { projectId, rewritten, failed } },
+        { designerId: envelope.designerId, source: envelope.source, requestId: envelope.requestId },
+      ),
+    ]);
+  });
+  runtime.logger.info({ projectId, copied: rewritten.length, failed: failed.length }, 'internalized artwork');
+}
+
+async function copyOnce(runtime: AssetRuntime, owner: AssetOwner, url: string, request: InternalizeRequest): Promise<Outcome> {
+  const earlier = await findInternalizedCopy(runtime.orm.em.fork(), request.envelope.eventId, url);
+  if (earlier) return { toUrl: publicUrlOf(runtime.assetBaseUrl, earlier.key) };
+  try {
+    const fetched = await fetchImage(runtime, url);
+    try {
+      const stored = await storeImage(
+        runtime,
+        { path: fetched.file.path, kind: fetched.kind, originalName: nameFromUrl(fetched.finalUrl) },
+        { owner, limitBytes: request.storageLimitBytes, sourceUrl: url, internalizeEventId: request.envelope.eventId },
+      );
+      return { toUrl: stored.url };
+    } finally {
+      await runtime.scratch.remove(fetched.file.path);
+    }
+  } catch (error) {
+    // A refusal about the image or its URL is the image's outcome; anything else is ours to retry.
+    if (!isProblem(error) || error.status >= 500) throw error;
+    runtime.logger.info({ url, reason: failureReasonOf(error), detail: error.message }, 'artwork not internalized');
+    return { reason: failureReasonOf(error) };
+  }
+}

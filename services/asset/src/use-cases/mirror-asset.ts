@@ -1,0 +1,38 @@
+import type { Principal } from '@boardsync/kit';
+import { nameFromUrl, type AssetOwner } from '../domain/asset-key.ts';
+import type { ConversionTarget } from '../domain/conversion.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { fetchImage } from './fetch-image.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
+import { storeImage, type StoredAsset } from './store-image.ts';
+
+export interface Mirror {
+  owner: AssetOwner;
+  url: string;
+  convertTo: ConversionTarget | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/** `POST /projects/{p}/assets/from-url`: fetch a public image, then store it like an upload. */
+export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, mirror: Mirror): Promise<IdempotentResult<StoredAsset>> {
+  const scope = mirror.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: mirror.idempotencyKey };
+  const fingerprint = fingerprintOf({ operation: 'from-url', project: mirror.owner.projectId, url: mirror.url, convertTo: mirror.convertTo ?? null });
+  return idempotent(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours, async (remember) => {
+    const fetched = await fetchImage(runtime, mirror.url);
+    try {
+      return await storeImage(
+        runtime,
+        {
+          path: fetched.file.path,
+          kind: fetched.kind,
+          originalName: nameFromUrl(fetched.finalUrl),
+          ...(mirror.convertTo ? { convertTo: mirror.convertTo } : {}),
+        },
+        { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes },
+        remember,
+      );
+    } finally {
+      await runtime.scratch.remove(fetched.file.path);
+    }
+  });
+}

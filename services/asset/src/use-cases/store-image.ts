@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs';
+import type { EntityManager } from '@mikro-orm/sql';
+import { newAssetKey, publicUrlOf, storedName, type AssetOwner } from '../domain/asset-key.ts';
+import type { ConversionTarget } from '../domain/conversion.ts';
+import { MEDIA, type MediaKind } from '../domain/media-type.ts';
+import { storageQuotaExceeded } from '../domain/storage-quota.ts';
+import { addAsset } from '../store/assets.ts';
+import { releaseReservation, reserveStorage, settleReservation } from '../store/storage-ledger.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+
+export interface ImageToStore {
+  /** A spooled file whose bytes were sniffed as `kind`; the caller removes it. */
+  path: string;
+  kind: MediaKind;
+  originalName: string | undefined;
+  convertTo?: ConversionTarget;
+}
+
+export interface Placement {
+  owner: AssetOwner;
+  limitBytes: number;
+  /** An internalized copy: where it came from, and the request that made it. */
+  sourceUrl?: string;
+  internalizeEventId?: string;
+}
+
+/** `{key, url, size, name}`: the spec's upload answer. */
+export interface StoredAsset {
+  key: string;
+  url: string;
+  size: number;
+  name: string;
+}
+
+/**
+ * Validates and converts an image, then stores it against the designer's quota: reserve the final
+ * size (atomically, under the designer's lock), write the object, then record the asset and settle
+ * the reservation in one transaction (`alsoInTransaction` adds to it, e.g. an idempotency record).
+ * Any failure releases the reservation and removes what was written: nothing is half-stored.
+ */
+export async function storeImage(
+  runtime: AssetRuntime,
+  image: ImageToStore,
+  placement: Placement,
+  alsoInTransaction?: (tx: EntityManager, stored: StoredAsset) => Promise<void>,
+): Promise<StoredAsset> {
+  const processed = await runtime.images.process({ path: image.path, kind: image.kind, ...(image.convertTo ? { convertTo: image.convertTo } : {}) });
+  try {
+    const name = storedName(image.originalName, processed.kind);
+    const key = newAssetKey(placement.owner, name);
+    const stored: StoredAsset = { key, url: publicUrlOf(runtime.assetBaseUrl, key), size: processed.size, name };
+    const em = runtime.orm.em.fork();
+    const { designerId } = placement.owner;
+    const reservation = await reserveStorage(em, designerId, processed.size, placement.limitBytes, runtime.limits.reservationTtlSeconds);
+    if (!reservation.granted) throw storageQuotaExceeded(processed.size, placement.limitBytes, reservation.usedBytes + reservation.reservedBytes);
+    let written = false;
+    try {
+      await runtime.objects.put(key, createReadStream(processed.path), processed.size, MEDIA[processed.kind].contentType);
+      written = true;
+      await em.transactional(async (tx) => {
+        addAsset(tx, {
+          ...placement.owner,
+          key,
+          name,
+          size: processed.size,
+          contentType: MEDIA[processed.kind].contentType,
+          ...(placement.sourceUrl === undefined ? {} : { sourceUrl: placement.sourceUrl }),
+          ...(placement.internalizeEventId === undefined ? {} : { internalizeEventId: placement.internalizeEventId }),
+        });
+        await tx.flush();
+        await settleReservation(tx, reservation.id, designerId, processed.size);
+        await alsoInTransaction?.(tx, stored);
+      });
+      return stored;
+    } catch (error) {
+      await releaseReservation(em, reservation.id).catch((cause: unknown) => {
+        runtime.logger.warn({ err: cause }, 'a storage reservation could not be released; it lapses');
+      });
+      if (written)
+        await runtime.objects.remove(key).catch((cause: unknown) => {
+          runtime.logger.warn({ err: cause, key }, 'an unrecorded object could not be removed');
+        });
+      throw error;
+    }
+  } finally {
+    if (processed.path !== image.path) await runtime.scratch.remove(processed.path);
+  }
+}

@@ -1,0 +1,37 @@
+import type { Principal } from '@boardsync/kit';
+import type { AssetOwner } from '../domain/asset-key.ts';
+import type { ConversionTarget } from '../domain/conversion.ts';
+import type { SpooledFile } from '../spool/spool.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
+import { sniffedKind } from './sniffed.ts';
+import { storeImage, type StoredAsset } from './store-image.ts';
+
+export interface Upload {
+  owner: AssetOwner;
+  file: SpooledFile;
+  filename: string | undefined;
+  convertTo: ConversionTarget | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/** `POST /projects/{p}/assets`, once the file is spooled: the type from its bytes, then store it against the quota. */
+export async function uploadAsset(runtime: AssetRuntime, principal: Principal, upload: Upload): Promise<IdempotentResult<StoredAsset>> {
+  const kind = sniffedKind(upload.file.head);
+  const scope = upload.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: upload.idempotencyKey };
+  const fingerprint = fingerprintOf({
+    operation: 'upload',
+    project: upload.owner.projectId,
+    sha256: upload.file.sha256,
+    filename: upload.filename ?? null,
+    convertTo: upload.convertTo ?? null,
+  });
+  return idempotent(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours, (remember) =>
+    storeImage(
+      runtime,
+      { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) },
+      { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes },
+      remember,
+    ),
+  );
+}

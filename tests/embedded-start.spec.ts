@@ -20,7 +20,7 @@ interface Started {
 
 async function startEmbedded(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, [startScript], {
-    env: { ...process.env, PORT: String(await freePort()), AUTH_PORT: '0', CATALOG_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(await freePort()), AUTH_PORT: '0', CATALOG_PORT: '0', ASSET_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -130,6 +130,49 @@ describe('npm start (embedded mode)', () => {
       expect(me.body.projects).toMatchObject({ count: 1, unlocked_count: 1 });
       const read = await api('GET', `/projects/${String(projectId)}`);
       expect((read.body.data as { component_count: number }).component_count).toBe(119);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    } finally {
+      running?.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stores artwork: an upload through the gateway is served by the gateway at its URL, sandboxed, and counted by /me', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
+    let running: Started | undefined;
+    try {
+      running = await startEmbedded(dataDir);
+      const token = /demo token \(every scope\): (\S+)/.exec(running.output())?.[1] ?? '';
+      const auth = { authorization: `Bearer ${token}` };
+      const base = running.base;
+      const project = (await (
+        await fetch(`${base}/api/v1/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"Art"}' })
+      ).json()) as {
+        data: { id: number };
+      };
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>';
+      const form = new FormData();
+      form.set('file', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
+      const uploaded = await fetch(`${base}/api/v1/projects/${String(project.data.id)}/assets`, { method: 'POST', headers: auth, body: form });
+      expect(uploaded.status).toBe(201);
+      const asset = (await uploaded.json()) as { url: string; size: number; key: string };
+      // The URL is the gateway's own /assets/{key} (PUBLIC_BASE_URL defaults to localhost:PORT).
+      expect(asset.url).toBe(`${base.replace('127.0.0.1', 'localhost')}/assets/${asset.key}`);
+      const served = await fetch(`${base}/assets/${asset.key}`);
+      const text = await served.text();
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/svg+xml');
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(text).toContain('<rect');
+      expect(text).not.toMatch(/script|onload/i);
+      expect(Buffer.byteLength(text)).toBe(asset.size);
+      const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth })).json()) as {
+        storage: { used_bytes: number; remaining_bytes: number; limit_bytes: number };
+      };
+      expect(me.storage).toMatchObject({ used_bytes: asset.size, remaining_bytes: me.storage.limit_bytes - asset.size });
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
     } finally {

@@ -3,15 +3,33 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
+import { Client as MinioClient } from 'minio';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 
 const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
 const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
   output: () => string;
   exited: Promise<number | null>;
+}
+
+async function removeBucket(bucket: string): Promise<void> {
+  const endpoint = new URL(infra.s3Endpoint);
+  const client = new MinioClient({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: false,
+    accessKey: infra.s3AccessKey,
+    secretKey: infra.s3SecretKey,
+  });
+  if (!(await client.bucketExists(bucket))) return;
+  const keys: string[] = [];
+  for await (const item of client.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
+  if (keys.length > 0) await client.removeObjects(bucket, keys);
+  await client.removeBucket(bucket);
 }
 
 function run(service: string, env: Record<string, string>): Running {
@@ -41,14 +59,19 @@ describe('each service started alone on Postgres and Kafka', () => {
   const namespace = uniqueName('alone');
   const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: Running[] = [];
-  const ports = { gateway: 0, gatewayInternal: 0, auth: 0, authInternal: 0, catalog: 0, catalogInternal: 0 };
+  const ports = { gateway: 0, gatewayInternal: 0, auth: 0, authInternal: 0, catalog: 0, catalogInternal: 0, asset: 0, assetInternal: 0 };
+  const bucket = namespace.toLowerCase().replace(/_/g, '-');
   const kafka = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING });
   const admin = kafka.admin();
 
   beforeAll(async () => {
     for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
-    const [authDb, catalogDb] = [await createTestDatabase('alone_auth'), await createTestDatabase('alone_catalog')];
-    databases.push(authDb, catalogDb);
+    const [authDb, catalogDb, assetDb] = [
+      await createTestDatabase('alone_auth'),
+      await createTestDatabase('alone_catalog'),
+      await createTestDatabase('alone_asset'),
+    ];
+    databases.push(authDb, catalogDb, assetDb);
     await admin.connect();
     const common = {
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -63,6 +86,19 @@ describe('each service started alone on Postgres and Kafka', () => {
       INTERNAL_PORT: String(ports.catalogInternal),
       PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}`,
     });
+    const asset = run('asset', {
+      ...common,
+      DATABASE_URL: assetDb.url,
+      PORT: String(ports.asset),
+      INTERNAL_PORT: String(ports.assetInternal),
+      PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}`,
+      ASSET_PUBLIC_URL: `${infra.s3Endpoint}/${bucket}`,
+      CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
+      S3_ENDPOINT: infra.s3Endpoint,
+      S3_ACCESS_KEY: infra.s3AccessKey,
+      S3_SECRET_KEY: infra.s3SecretKey,
+      S3_BUCKET: bucket,
+    });
     const auth = run('auth', {
       ...common,
       DATABASE_URL: authDb.url,
@@ -72,6 +108,7 @@ describe('each service started alone on Postgres and Kafka', () => {
       INTROSPECTION_CLIENT_SECRET: SECRET('introspect'),
       SESSION_SECRET: SECRET('session'),
       CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
+      ASSET_INTERNAL_URL: `http://127.0.0.1:${String(ports.assetInternal)}`,
     });
     const gateway = run('gateway', {
       ...common,
@@ -83,9 +120,11 @@ describe('each service started alone on Postgres and Kafka', () => {
       AUTH_URL: `http://127.0.0.1:${String(ports.auth)}`,
       AUTH_INTERNAL_URL: `http://127.0.0.1:${String(ports.authInternal)}`,
       CATALOG_URL: `http://127.0.0.1:${String(ports.catalog)}`,
+      ASSET_URL: `http://127.0.0.1:${String(ports.asset)}`,
     });
-    running.push(gateway, auth, catalog);
+    running.push(gateway, auth, asset, catalog);
     await ready(`http://127.0.0.1:${String(ports.catalog)}`, catalog);
+    await ready(`http://127.0.0.1:${String(ports.asset)}`, asset);
     await ready(`http://127.0.0.1:${String(ports.auth)}`, auth);
     await ready(`http://127.0.0.1:${String(ports.gateway)}`, gateway);
   });
@@ -97,6 +136,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     }
     await admin.disconnect();
     for (const database of databases) await database.drop();
+    await removeBucket(bucket);
   });
 
   const adminCall = async (base: number, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
@@ -113,7 +153,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     const designer = await adminCall(ports.authInternal, 'POST', '/designers', { name: 'Alone', email: `${namespace}@example.com`, password: 'password1' });
     const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', {
       designer_id: designer.id,
-      scopes: 'projects:write components:write components:read',
+      scopes: 'projects:write components:write components:read assets:write assets:read',
     })) as { token: string };
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1${path}`, {
@@ -124,6 +164,23 @@ describe('each service started alone on Postgres and Kafka', () => {
     const project = (await (await api('POST', '/projects', { name: 'Alone' })).json()) as { data: { id: number } };
     const written = await api('POST', `/projects/${String(project.data.id)}/components/batch`, { type: 'card', components: [{ name: 'A' }, { name: 'B' }] });
     expect(written.status).toBe(201);
+
+    // An upload through the gateway lands in the bucket the asset service created, and /me counts it.
+    const form = new FormData();
+    form.set('file', new Blob([ONE_PIXEL_PNG]), 'pixel.png');
+    const uploaded = await fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1/projects/${String(project.data.id)}/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    expect(await uploaded.json()).toMatchObject({
+      size: ONE_PIXEL_PNG.length,
+      name: 'pixel.png',
+      url: expect.stringMatching(new RegExp(`^${infra.s3Endpoint}/${bucket}/designers/`)),
+    });
+    const me = (await (await api('GET', '/me')).json()) as { storage: { used_bytes: number } };
+    expect(me.storage.used_bytes).toBe(ONE_PIXEL_PNG.length);
 
     const expected = [
       'catalog.components.changed',
@@ -153,6 +210,8 @@ describe('each service started alone on Postgres and Kafka', () => {
       checks: Record<string, string>;
     };
     expect(detail).toEqual({ status: 'ok', checks: { database: 'ok', bus: 'ok', outbox: 'ok' } });
+    const assetDetail = (await (await fetch(`http://127.0.0.1:${String(ports.assetInternal)}/readyz`)).json()) as { checks: Record<string, string> };
+    expect(assetDetail.checks).toEqual({ database: 'ok', bus: 'ok', outbox: 'ok', objects: 'ok' });
 
     // The gateway joined its revocation consumer though the topic did not exist when it started.
     await adminCall(ports.authInternal, 'DELETE', '/tokens/1');
@@ -173,6 +232,7 @@ describe('a service started alone without its adapters', () => {
     ['catalog', ['DATABASE_URL', 'KAFKA_BROKERS']],
     ['auth', ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']],
     ['gateway', ['KAFKA_BROKERS', 'REDIS_URL']],
+    ['asset', ['DATABASE_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']],
   ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
     const secrets = {
       INTERNAL_JWT_SECRET: SECRET('p'),

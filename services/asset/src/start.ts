@@ -78,6 +78,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
   running.parts.push(
     { name: 'asset housekeeping', close: () => housekeeping.close() },
     { name: 'asset outbound http', close: () => fetcher.close() },
+    { name: 'asset image processor', close: () => images.close() },
     { name: 'asset scratch', close: () => scratch.close() },
     ...database,
   );

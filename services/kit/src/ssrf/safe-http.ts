@@ -180,7 +180,7 @@ export class SafeHttpClient {
       if (hop >= this.options.maxRedirects) {
         throw new OutboundFailed('too_many_redirects', `More than ${this.options.maxRedirects} redirects.`);
       }
-      current = this.checkUrlForm(new URL(location, current).href);
+      current = this.checkUrlForm(redirectTarget(location, current));
       if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
@@ -249,7 +249,9 @@ export class SafeHttpClient {
   ): void => {
     this.lookup(hostname, (error, addresses) => {
       if (error) {
-        callback(error, []);
+        // A name that does not exist is the URL's fault; a resolver that failed for now is a connection failure.
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOTFOUND' || (error as NodeJS.ErrnoException).code === 'ENODATA';
+        callback(missing ? new OutboundRefused('unresolvable', `The host ${hostname} could not be resolved.`) : error, []);
         return;
       }
       try {
@@ -284,6 +286,15 @@ export class SafeHttpClient {
       return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
     }
     return new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });
+  }
+}
+
+/** Where a redirect leads; a Location that is no URL is the remote server's fault, like a broken connection. */
+function redirectTarget(location: string, from: URL): string {
+  try {
+    return new URL(location, from).href;
+  } catch (error) {
+    throw new OutboundFailed('connection', 'The remote server redirected to something that is not a URL.', { cause: error });
   }
 }
 

@@ -28,7 +28,7 @@ const lookup: Lookup = (hostname, callback) => {
   if (hostname === 'public.test') callback(null, [{ address: '127.0.0.1', family: 4 }]);
   else if (hostname === 'internal.test') callback(null, [{ address: '127.0.0.2', family: 4 }]);
   else if (hostname === 'private.test') callback(null, [{ address: '10.1.2.3', family: 4 }]);
-  else callback(new Error(`ENOTFOUND ${hostname}`), []);
+  else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
 };
 const client = new SafeHttpClient({ allowCidrs: ['127.0.0.1/32'], lookup, timeoutMs: 3_000, maxBytes: 1 * MiB });
 
@@ -149,5 +149,20 @@ describe('SafeHttpClient.stream', () => {
       await expect(client.stream(`${publicHost.base}/redirect?to=${encodeURIComponent(target)}`)).rejects.toBeInstanceOf(OutboundRefused);
     }
     expect(internalHost.hits()).toBe(0);
+  });
+
+  it('a Location that is no URL is a connection failure (the remote server is at fault), never a bare TypeError', async () => {
+    await expect(client.stream(`${publicHost.base}/redirect?to=${encodeURIComponent('http://[')}`)).rejects.toMatchObject({
+      name: 'OutboundFailed',
+      reason: 'connection',
+    });
+  });
+
+  it('a name that does not resolve is refused as unresolvable, on the first hop and after a redirect', async () => {
+    await expect(client.stream('http://nowhere.test/x.png')).rejects.toMatchObject({ name: 'OutboundRefused', reason: 'unresolvable' });
+    await expect(client.stream(`${publicHost.base}/redirect?to=${encodeURIComponent('http://nowhere.test/')}`)).rejects.toMatchObject({
+      name: 'OutboundRefused',
+      reason: 'unresolvable',
+    });
   });
 });

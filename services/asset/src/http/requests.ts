@@ -13,8 +13,8 @@ export const fromUrlBody = z.object({
   url: z
     .string({ error: 'is required: the public http(s) URL of the image' })
     .min(1, 'is required: the public http(s) URL of the image')
-    .max(MAX_URL_LENGTH, `must be at most ${String(MAX_URL_LENGTH)} characters`)
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an absolute http or https URL'),
+    // Its form (absolute, http or https, no credentials) is the outbound client's to judge, so each refusal carries its `reason`.
+    .max(MAX_URL_LENGTH, `must be at most ${String(MAX_URL_LENGTH)} characters`),
   convert_to_webp: flag,
   convert_to_avif: flag,
 });

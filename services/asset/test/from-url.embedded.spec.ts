@@ -1,0 +1,4 @@
+import { fromUrlSuite } from './suites/from-url.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('pglite+in-process+directory', fromUrlSuite);

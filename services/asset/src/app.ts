@@ -2,11 +2,14 @@ import { apiGuard, createServiceApps, outboxReadiness, pingDatabase, type EventB
 import type { AssetSettings } from './config.ts';
 import { assetsRouter } from './http/assets.ts';
 import { internalRouter } from './http/internal.ts';
+import type { WorkPool } from './media/work-pool.ts';
 import type { ProjectFacts } from './peers/project-facts.ts';
 import type { AssetRuntime } from './use-cases/asset-runtime.ts';
 
 export interface AssetDependencies {
   runtime: AssetRuntime;
+  /** Uploads and mirrors in flight at once (each may hold a 50 MB scratch file). */
+  admission: WorkPool;
   bus: EventBus;
   facts: ProjectFacts;
   logger: Logger;
@@ -18,7 +21,7 @@ export interface AssetDependencies {
  * its own bodies: multipart streamed to disk for uploads, small JSON otherwise). Internal (never
  * proxied): `/internal/*` for auth's `/me`, readiness detail, metrics.
  */
-export function createApp({ runtime, bus, facts, logger, config }: AssetDependencies): ServiceApps {
+export function createApp({ runtime, admission, bus, facts, logger, config }: AssetDependencies): ServiceApps {
   const { orm } = runtime;
   const apps = createServiceApps({
     service: 'asset',
@@ -27,7 +30,7 @@ export function createApp({ runtime, bus, facts, logger, config }: AssetDependen
     readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm), objects: () => runtime.objects.ping() },
   });
   apps.public.use(apiGuard('asset', config.INTERNAL_JWT_SECRET));
-  const assets = assetsRouter(runtime, facts, { publicBaseUrl: config.PUBLIC_BASE_URL });
+  const assets = assetsRouter(runtime, facts, admission, { publicBaseUrl: config.PUBLIC_BASE_URL });
   apps.public.use(assets.routes()).use(assets.allowedMethods());
   const internal = internalRouter(orm, config.INTERNAL_JWT_SECRET);
   apps.internal.use(internal.routes()).use(internal.allowedMethods());

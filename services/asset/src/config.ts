@@ -24,6 +24,8 @@ export const assetSettingsSchema = serviceEnv(8083).extend({
   IMAGE_MAX_PIXELS: env.int(100_000_000, 1),
   /** Frames of an animated image. */
   IMAGE_MAX_FRAMES: env.int(1_000, 1),
+  /** Pixels (all frames together) an image may have to be converted: encoders hold it whole, and AVIF's cannot be interrupted. */
+  IMAGE_MAX_CONVERT_PIXELS: env.int(25_000_000, 1),
   /** Images decoded or converted at once; a burst beyond waits in a queue. */
   IMAGE_CONCURRENCY: env.int(2, 1),
   /** Images waiting for the pool beyond which an upload is 503 `busy` with Retry-After. */

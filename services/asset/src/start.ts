@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';
 import { ImageProcessor } from './media/image-processor.ts';
+import { WorkPool } from './media/work-pool.ts';
 import { httpProjectFacts, type ProjectFacts } from './peers/project-facts.ts';
 import { Scratch } from './spool/scratch.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -29,6 +30,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
   const images = new ImageProcessor({
     maxInputPixels: settings.IMAGE_MAX_PIXELS,
     maxFrames: settings.IMAGE_MAX_FRAMES,
+    maxConvertPixels: settings.IMAGE_MAX_CONVERT_PIXELS,
     avifEffort: settings.AVIF_EFFORT,
     concurrency: settings.IMAGE_CONCURRENCY,
     maxQueued: settings.IMAGE_QUEUE_MAX,
@@ -42,6 +44,8 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
     userAgent: 'boardsync-asset/1 (+artwork mirroring)',
   });
   const facts = adapters.facts ?? httpProjectFacts(settings.CATALOG_INTERNAL_URL);
+  // As many uploads in flight as the image pool runs and queues; the next is refused before it is read.
+  const admission = new WorkPool({ concurrency: settings.IMAGE_CONCURRENCY + settings.IMAGE_QUEUE_MAX, maxQueued: 0 });
   let runtime: AssetRuntime | undefined;
   // The service runtime calls consumers() and createApp() with the opened database, in that order.
   const runtimeOn = (orm: Database): AssetRuntime =>
@@ -68,7 +72,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
     migrations,
     logger,
     produces: [Topics.internalizeCompleted],
-    createApp: ({ orm, bus }) => createApp({ runtime: runtimeOn(orm), bus, facts, logger, config: settings }),
+    createApp: ({ orm, bus }) => createApp({ runtime: runtimeOn(orm), admission, bus, facts, logger, config: settings }),
     consumers: ({ orm }) => [internalizeRequestedConsumer(runtimeOn(orm))],
   });
   const housekeeping = new StorageHousekeeping(runtimeOn(running.orm), settings.IDEMPOTENCY_TTL_HOURS);

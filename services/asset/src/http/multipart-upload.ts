@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { Problem } from '@boardsync/kit';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import type { Scratch } from '../spool/scratch.ts';
+import { ByteCap } from '../spool/byte-cap.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
 
 export interface ReceivedUpload {
@@ -55,12 +56,22 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       let filename: string | undefined;
       let spooling: Promise<SpooledFile> | undefined;
       let fileStream: Readable | undefined;
+      // The whole body, not only the file: preamble, ignored fields and epilogue count too.
+      const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => payloadTooLarge(maxBytes));
       const fail = (problem: unknown): void => {
         // Stop reading: the rest of the body is never consumed, and the answer closes the connection.
-        request.unpipe(parser);
+        request.unpipe(meter);
+        meter.unpipe(parser);
         parser.removeAllListeners('file');
         fileStream?.destroy();
-        reject(problem instanceof Problem ? problem : invalidMultipart(problem instanceof Error ? problem.message : 'unreadable'));
+        const refusal = problem instanceof Problem ? problem : invalidMultipart(problem instanceof Error ? problem.message : 'unreadable');
+        refusal.headers.Connection = 'close';
+        // The spool's file is removed only once its stream let go of it (else a late open leaves it behind).
+        void (spooling ?? Promise.resolve())
+          .catch(() => undefined)
+          .finally(() => {
+            reject(refusal);
+          });
       };
       parser.on('file', (name, stream, info) => {
         if (name !== 'file' || spooling) {
@@ -100,7 +111,8 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       request.on('close', () => {
         if (!request.complete) fail(invalidMultipart('the client went away mid-upload'));
       });
-      request.pipe(parser);
+      meter.on('error', fail);
+      request.pipe(meter).pipe(parser);
     });
   } catch (error) {
     await scratch.remove(path);

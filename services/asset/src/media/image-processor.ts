@@ -19,6 +19,11 @@ export interface ImageProcessorOptions {
   maxTotalPixels?: number;
   /** Frames in an animation; default 1000. */
   maxFrames?: number;
+  /**
+   * Pixels (all frames) an image may have to be converted; default `maxTotalPixels`. Encoders hold
+   * the whole image and AVIF's cannot be interrupted, so this bound is lower than what is stored as is.
+   */
+  maxConvertPixels?: number;
   /** AVIF encoder effort, 0 (fastest) to 9. */
   avifEffort: number;
   /** WebP encoder effort, 0 (fastest) to 6; default 4. */
@@ -111,6 +116,7 @@ export class ImageProcessor {
     requireWithinBounds(geometry, this.bounds);
     const target = request.convertTo === request.kind ? undefined : request.convertTo;
     if (target === 'avif' && geometry.pages > 1) throw mediaProblems.animatedAvif(geometry.pages);
+    if (target) this.requireConvertible(geometry, target);
     if (target) return this.convert(sharp(request.path, { ...this.decoding(true), autoOrient: true }), request.kind, target);
     // Only a full decode finds a truncated or corrupt body; stats() streams it without keeping pixels.
     await this.vips(request.kind, () => this.timed(sharp(request.path, this.decoding(true))).stats());
@@ -131,6 +137,7 @@ export class ImageProcessor {
       return { path, kind: 'svg', size: clean.length, ...geometry, transformed: true };
     }
     requireWithinBounds(geometry, this.bounds);
+    this.requireConvertible(geometry, request.convertTo);
     return this.convert(sharp(clean, { limitInputPixels: this.bounds.maxInputPixels, failOn: 'error' }), 'svg', request.convertTo);
   }
 
@@ -153,6 +160,16 @@ export class ImageProcessor {
    */
   private decoding(limited: boolean): SharpOptions {
     return { animated: true, sequentialRead: true, failOn: 'error', limitInputPixels: limited ? this.bounds.maxTotalPixels : false };
+  }
+
+  private requireConvertible({ width, height, pages }: Geometry, target: ConversionTarget): void {
+    const pixels = width * height * pages;
+    const limit = this.options.maxConvertPixels ?? this.bounds.maxTotalPixels;
+    if (pixels > limit) {
+      throw mediaProblems.imageTooLarge(
+        `The image has ${pixels} pixels${pages > 1 ? ` over ${pages} frames` : ''}; at most ${limit} can be converted to ${target.toUpperCase()}. Upload it without conversion, or smaller.`,
+      );
+    }
   }
 
   private timed(image: Sharp): Sharp {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
  * This process's private directory for spooled uploads and conversion outputs. Nothing in it
- * outlives a request (callers remove their files); the directory itself is emptied at start and
- * removed at shutdown, so a killed process leaves nothing the next one keeps.
+ * outlives a request (callers remove their files); the directory is removed at shutdown, and
+ * those of processes that died without shutting down are removed when the next one opens.
  */
 export class Scratch {
   readonly dir: string;
@@ -15,6 +15,8 @@ export class Scratch {
   }
 
   static async open(root: string): Promise<Scratch> {
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    await removeLeftovers(root);
     const dir = join(root, `${String(process.pid)}-${randomBytes(4).toString('hex')}`);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return new Scratch(dir);
@@ -30,5 +32,23 @@ export class Scratch {
 
   async close(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Directories of processes that died without closing (killed, crashed): their spooled files are nobody's. */
+async function removeLeftovers(root: string): Promise<void> {
+  for (const entry of await readdir(root)) {
+    const pid = Number(/^(\d+)-[0-9a-f]{8}$/.exec(entry)?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await rm(join(root, entry), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 
 export interface IdempotencyScope {
@@ -9,7 +10,8 @@ export interface IdempotencyScope {
 
 const ABANDONED_AFTER_SECONDS = 15 * 60;
 
-export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; fingerprint: string; response: unknown } | { kind: 'in_progress'; fingerprint: string };
+export type IdempotencyClaim =
+  { kind: 'claimed'; token: string } | { kind: 'replay'; fingerprint: string; response: unknown } | { kind: 'in_progress'; fingerprint: string };
 
 /**
  * Claims a key for a request with this fingerprint, or reports the earlier use of it. Records
@@ -23,11 +25,12 @@ export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyS
        and (created_at <= now() - make_interval(hours => ?) or (state = 'pending' and created_at <= now() - make_interval(secs => ?)))`,
     [...params, ttlHours, ABANDONED_AFTER_SECONDS],
   );
+  const token = randomUUID();
   const inserted = await em.execute<{ key: string }[]>(
-    `insert into idempotency_record (designer_id, source, key, fingerprint, state) values (?, ?, ?, ?, 'pending') on conflict do nothing returning key`,
-    [...params, fingerprint],
+    `insert into idempotency_record (designer_id, source, key, fingerprint, state, claim_token) values (?, ?, ?, ?, 'pending', ?) on conflict do nothing returning key`,
+    [...params, fingerprint, token],
   );
-  if (inserted.length > 0) return { kind: 'claimed' };
+  if (inserted.length > 0) return { kind: 'claimed', token };
   const [earlier] = await em.execute<{ fingerprint: string; state: string; response: unknown }[]>(
     'select fingerprint, state, response from idempotency_record where designer_id = ? and source = ? and key = ?',
     params,
@@ -38,22 +41,25 @@ export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyS
     : { kind: 'in_progress', fingerprint: earlier.fingerprint };
 }
 
-/** Records the first result; call inside the transaction that made it. */
-export async function completeIdempotencyKey(tx: EntityManager, scope: IdempotencyScope, response: unknown): Promise<void> {
-  await tx.execute(`update idempotency_record set state = 'done', response = ? where designer_id = ? and source = ? and key = ?`, [
-    JSON.stringify(response),
-    scope.designerId,
-    scope.source,
-    scope.key,
-  ]);
+/**
+ * Records the first result, inside the transaction that made it; false when the claim is no longer
+ * ours (it was taken for abandoned and claimed again), and then the caller must roll back.
+ */
+export async function completeIdempotencyKey(tx: EntityManager, scope: IdempotencyScope, token: string, response: unknown): Promise<boolean> {
+  const rows = await tx.execute<{ key: string }[]>(
+    `update idempotency_record set state = 'done', response = ? where designer_id = ? and source = ? and key = ? and state = 'pending' and claim_token = ? returning key`,
+    [JSON.stringify(response), scope.designerId, scope.source, scope.key, token],
+  );
+  return rows.length > 0;
 }
 
 /** Lets a key be used again after its request failed (only successes are remembered). */
-export async function abandonIdempotencyKey(em: EntityManager, scope: IdempotencyScope): Promise<void> {
-  await em.execute(`delete from idempotency_record where designer_id = ? and source = ? and key = ? and state = 'pending'`, [
+export async function abandonIdempotencyKey(em: EntityManager, scope: IdempotencyScope, token: string): Promise<void> {
+  await em.execute(`delete from idempotency_record where designer_id = ? and source = ? and key = ? and state = 'pending' and claim_token = ?`, [
     scope.designerId,
     scope.source,
     scope.key,
+    token,
   ]);
 }
 

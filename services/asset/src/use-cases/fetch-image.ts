@@ -50,7 +50,14 @@ export async function fetchImage(runtime: AssetRuntime, url: string): Promise<Fe
   const maxBytes = runtime.limits.uploadMaxBytes;
   const path = runtime.scratch.newPath();
   try {
-    const response = await runtime.fetcher.stream(url, { maxBytes, timeoutMs: runtime.limits.fetchTimeoutMs, headers: { accept: 'image/*' } });
+    const response = await runtime.fetcher
+      .stream(url, { maxBytes, timeoutMs: runtime.limits.fetchTimeoutMs, headers: { accept: 'image/*' } })
+      .catch((error: unknown) => {
+        // Whatever else the remote side makes the client throw is the remote's failure, never ours to retry forever.
+        throw error instanceof OutboundRefused || error instanceof OutboundFailed
+          ? error
+          : new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });
+      });
     if (response.status < 200 || response.status > 299) {
       response.body.destroy();
       throw fetchFailed('http_status', `The remote server answered ${String(response.status)} instead of the file.`, { remote_status: response.status });

@@ -9,6 +9,15 @@ export interface IdempotentResult<T> {
   replayed: boolean;
 }
 
+function inProgress(): Problem {
+  return new Problem({
+    status: 409,
+    code: 'idempotency_in_progress',
+    detail: 'A request with this Idempotency-Key is still being processed; retry after it finishes.',
+    headers: { 'Retry-After': '2' },
+  });
+}
+
 /** The request's identity for an Idempotency-Key: the same key with another fingerprint is a client bug. */
 export function fingerprintOf(parts: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -37,18 +46,15 @@ export async function idempotent<T>(
     });
   }
   if (claim.kind === 'replay') return { result: claim.response as T, replayed: true };
-  if (claim.kind === 'in_progress') {
-    throw new Problem({
-      status: 409,
-      code: 'idempotency_in_progress',
-      detail: 'A request with this Idempotency-Key is still being processed; retry after it finishes.',
-      headers: { 'Retry-After': '2' },
-    });
-  }
+  if (claim.kind === 'in_progress') throw inProgress();
+  const { token } = claim;
   try {
-    return { result: await operation((tx, result) => completeIdempotencyKey(tx, scope, result)), replayed: false };
+    const remember = async (tx: EntityManager, result: T): Promise<void> => {
+      if (!(await completeIdempotencyKey(tx, scope, token, result))) throw inProgress();
+    };
+    return { result: await operation(remember), replayed: false };
   } catch (error) {
-    await abandonIdempotencyKey(em, scope);
+    await abandonIdempotencyKey(em, scope, token);
     throw error;
   }
 }

@@ -11,8 +11,6 @@ export interface InternalizeRequest {
   projectId: number;
   artwork: readonly ArtworkRef[];
   storageLimitBytes: number;
-  /** Called between copies: long work keeps its claim on the message. */
-  stillWorking: () => Promise<void>;
 }
 
 type Outcome = { toUrl: string } | { reason: string };
@@ -32,7 +30,6 @@ export async function internalizeArtwork(runtime: AssetRuntime, request: Interna
   const outcomes = new Map<string, Outcome>();
   for (const url of new Set(request.artwork.map((ref) => ref.url))) {
     outcomes.set(url, await copyOnce(runtime, owner, url, request));
-    await request.stillWorking();
   }
   const rewritten: ArtworkRewrite[] = [];
   const failed: ArtworkFailure[] = [];
@@ -42,7 +39,7 @@ export async function internalizeArtwork(runtime: AssetRuntime, request: Interna
     else failed.push({ componentId: ref.componentId, field: ref.field, url: ref.url, reason: outcome?.reason ?? 'unreachable' });
   }
   await em.transactional(async (tx) => {
-    await markInternalizeDone(tx, envelope.eventId, projectId);
+    if (!(await markInternalizeDone(tx, envelope.eventId, projectId))) return;
     enqueueEvents(tx, [
       eventMessage(
         String(projectId),

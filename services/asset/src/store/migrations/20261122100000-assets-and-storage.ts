@@ -39,6 +39,7 @@ export class AssetsAndStorage extends Migration {
       key varchar(255) not null,
       fingerprint char(64) not null,
       state text not null check (state in ('pending', 'done')),
+      claim_token uuid not null,
       response jsonb null,
       created_at timestamptz not null default now(),
       primary key (designer_id, source, key)

@@ -64,17 +64,6 @@ const healthy = (port: number) => async () => ((await fetch(`http://127.0.0.1:${
 await eventually(healthy(ports.catalog), 60_000, 'the catalog');
 await eventually(healthy(ports.asset), 60_000, 'the asset service');
 
-const principal = await issuePrincipalToken(
-  {
-    designerId: 1,
-    source: 'api:bench',
-    scopes: ['projects:write', 'assets:write'],
-    plan: { storageLimitBytes: 1e12, unlockedProjectLimit: null },
-    requestId: 'bench',
-  },
-  SECRET,
-);
-const headers = { [INTERNAL_PRINCIPAL_HEADER]: principal };
 // The principal lives a minute; each call signs a fresh one as the gateway would.
 const freshHeaders = async () => ({
   [INTERNAL_PRINCIPAL_HEADER]: await issuePrincipalToken(
@@ -90,7 +79,7 @@ const freshHeaders = async () => ({
 });
 const created = await fetch(`http://127.0.0.1:${String(ports.catalog)}/api/v1/projects`, {
   method: 'POST',
-  headers: { ...headers, 'content-type': 'application/json' },
+  headers: { ...(await freshHeaders()), 'content-type': 'application/json' },
   body: '{"name":"Bench"}',
 });
 const projectId = ((await created.json()) as { data: { id: number } }).data.id;

@@ -81,3 +81,4 @@ export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.t
 export { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
 export { MAX_PAGE, offsetOf, pageRequest, paginate, type PageLink, type PageRequest, type Paginated } from './pagination.ts';
 export { publicPath } from './http/public-path.ts';
+export { storedImageTypeOf } from './stored-image-types.ts';

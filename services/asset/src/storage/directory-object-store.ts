@@ -4,7 +4,7 @@ import { access, lstat, mkdir, open, readdir, rename, rm, rmdir, type FileHandle
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { withTimeout } from '@boardsync/kit';
+import { storedImageTypeOf, withTimeout } from '@boardsync/kit';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey, isObjectKey } from './object-key.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
@@ -20,15 +20,6 @@ export interface DirectoryObjectStoreOptions {
  * types them the same way, so a sidecar could only disagree with it. `put` refuses a type the
  * extension does not give, rather than store something `stat` would report differently.
  */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-};
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 // Keys never have a segment starting with a dot, so this cannot collide with one or be listed.
 const TEMP_DIR = '.tmp';
@@ -36,7 +27,7 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 const DEFAULT_PING_TIMEOUT_MS = 3_000;
 
 export function contentTypeOfKey(key: string): string {
-  return CONTENT_TYPES[path.posix.extname(key).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
+  return storedImageTypeOf(key) ?? DEFAULT_CONTENT_TYPE;
 }
 
 /**

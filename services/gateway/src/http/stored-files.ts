@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import { Problem } from '@boardsync/kit';
+import { Problem, storedImageTypeOf } from '@boardsync/kit';
 import { requestTargetOf } from './canonical-path.ts';
 
 /** Where stored artwork is served: `<PUBLIC_BASE_URL>/assets/<key>`. */
@@ -16,17 +16,6 @@ const MAX_KEY_BYTES = 1024;
  */
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
 const KEY_ROOT = 'designers/';
-
-// Served only with a type from this map: any other file in the directory is not ours to serve.
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-};
 
 /**
  * Headers on every file: an SVG (or a file that is not what its extension says) opened directly
@@ -58,7 +47,8 @@ export function storedFiles(root: string): Middleware {
       throw new Problem({ status: 405, code: 'method_not_allowed', detail: `${ctx.method} is not allowed on stored files.`, headers: { Allow: 'GET, HEAD' } });
     }
     const key = target.slice(STORED_FILES_PREFIX.length);
-    const contentType = isStoredKey(key) ? CONTENT_TYPES[path.posix.extname(key).toLowerCase()] : undefined;
+    // Served only with an artwork type: any other file in the directory is not ours to serve.
+    const contentType = isStoredKey(key) ? storedImageTypeOf(key) : undefined;
     if (!contentType) throw notFound();
     const handle = await openInside(base, key);
     if (!handle) throw notFound();

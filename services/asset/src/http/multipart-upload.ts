@@ -1,5 +1,4 @@
 import busboy from 'busboy';
-import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { Problem } from '@boardsync/kit';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
@@ -55,7 +54,9 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       const fields: Record<string, string> = {};
       let filename: string | undefined;
       let spooling: Promise<SpooledFile> | undefined;
-      let fileStream: Readable | undefined;
+      // Destroying busboy's part stream alone can leave the spool's pipeline pending forever (a part
+      // ended but not yet read, as when a second file part follows): abort the whole pipeline.
+      const spoolAbort = new AbortController();
       // The whole body, not only the file: preamble, ignored fields and epilogue count too.
       const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => payloadTooLarge(maxBytes));
       const fail = (problem: unknown): void => {
@@ -63,7 +64,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
         request.unpipe(meter);
         meter.unpipe(parser);
         parser.removeAllListeners('file');
-        fileStream?.destroy();
+        spoolAbort.abort();
         const refusal = problem instanceof Problem ? problem : invalidMultipart(problem instanceof Error ? problem.message : 'unreadable');
         refusal.headers.Connection = 'close';
         // The spool's file is removed only once its stream let go of it (else a late open leaves it behind).
@@ -80,8 +81,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
           return;
         }
         filename = info.filename;
-        fileStream = stream;
-        spooling = spool(stream, path, maxBytes, SNIFF_BYTES);
+        spooling = spool(stream, path, maxBytes, SNIFF_BYTES, spoolAbort.signal);
         spooling.catch(fail);
       });
       parser.on('field', (name, value, info) => {

@@ -25,8 +25,9 @@ export function payloadTooLarge(maxBytes: number): Problem {
 /**
  * Writes a stream to `path`, hashing it and keeping its head, and fails with 413 the moment it
  * passes `maxBytes` — the rest is never read. Memory stays at a few chunks whatever the size.
+ * Aborting `signal` destroys every stream of it and rejects, whatever state the source is in.
  */
-export async function spool(source: Readable, path: string, maxBytes: number, headBytes: number): Promise<SpooledFile> {
+export async function spool(source: Readable, path: string, maxBytes: number, headBytes: number, signal?: AbortSignal): Promise<SpooledFile> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headSize = 0;
@@ -47,6 +48,6 @@ export async function spool(source: Readable, path: string, maxBytes: number, he
       done(null, chunk);
     },
   });
-  await pipeline(source, meter, createWriteStream(path, { mode: 0o600 }));
+  await pipeline(source, meter, createWriteStream(path, { mode: 0o600 }), ...(signal ? [{ signal }] : []));
   return { path, size, head: Buffer.concat(head), sha256: hash.digest('hex') };
 }

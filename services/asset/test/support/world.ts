@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as MinioClient } from 'minio';
@@ -50,6 +50,8 @@ export class AssetWorld {
   objects!: ObjectStore;
   /** The asset service's public base, for byte-for-byte fetches of an asset's URL. */
   assetBaseUrl = '';
+  /** Where the asset service spools uploads and conversions (its SCRATCH_DIR): this world's own. */
+  scratchRoot = '';
   private bus!: EventBus;
   private cleanups: (() => Promise<void>)[] = [];
   private nextDesigner = 1;
@@ -86,6 +88,9 @@ export class AssetWorld {
       this.objects = new DirectoryObjectStore({ root: files });
       this.assetBaseUrl = `${PUBLIC_BASE_URL}/assets`;
     }
+    this.scratchRoot = await mkdtemp(join(tmpdir(), 'asset-scratch-'));
+    const scratchRoot = this.scratchRoot;
+    this.cleanups.push(() => rm(scratchRoot, { recursive: true, force: true }));
     const shared = { INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ADMIN_TOKEN, PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', PUBLIC_BASE_URL };
     this.catalog = await startCatalog(
       parseConfig(catalogSettingsSchema, { ...shared, ASSET_PUBLIC_URL: this.assetBaseUrl }),
@@ -101,6 +106,7 @@ export class AssetWorld {
         CATALOG_INTERNAL_URL: this.catalog.internalUrl,
         SSRF_ALLOW_CIDRS: `${FAKE_PUBLIC_HOST}/32`,
         FETCH_TIMEOUT_MS: '3000',
+        SCRATCH_DIR: this.scratchRoot,
         ...this.overrides,
       }),
       testLogger('asset'),
@@ -112,6 +118,12 @@ export class AssetWorld {
     for (const part of [...this.asset.parts, ...this.catalog.parts]) await part.close();
     await this.bus.close();
     for (const cleanup of this.cleanups.reverse()) await cleanup();
+  }
+
+  /** Files left in the asset service's scratch directory (none once every request has finished). */
+  async scratchFiles(): Promise<string[]> {
+    const entries = await readdir(this.scratchRoot, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
   }
 
   /** A fresh designer id (auth owns designers; neither service keeps a table of them). */

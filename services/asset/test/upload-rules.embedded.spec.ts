@@ -1,0 +1,4 @@
+import { uploadRulesSuite } from './suites/upload-rules.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('pglite+in-process+directory', uploadRulesSuite);

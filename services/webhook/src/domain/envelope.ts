@@ -1,0 +1,29 @@
+/** The events a webhook can subscribe to (spec §4 Webhooks). */
+export const WEBHOOK_EVENTS = ['components.changed', 'project.updated'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Sent only on request (`POST /webhooks/{id}/ping`), never subscribed to. */
+export const PING_EVENT = 'webhook.ping';
+
+/** Anything a delivery can carry. */
+export type DeliveryEvent = WebhookEvent | typeof PING_EVENT;
+
+export function isWebhookEvent(value: string): value is WebhookEvent {
+  return (WEBHOOK_EVENTS as readonly string[]).includes(value);
+}
+
+export interface EnvelopeInput {
+  deliveryId: string;
+  event: DeliveryEvent;
+  /** When the event happened; the same on every attempt of the delivery. */
+  createdAt: Date;
+  data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The body of a delivery (spec §6): `{id, event, created_at, data}` in that order. These are the
+ * bytes signed and sent; made once per delivery and stored, so every retry sends the same body.
+ */
+export function deliveryBody({ deliveryId, event, createdAt, data }: EnvelopeInput): string {
+  return JSON.stringify({ id: deliveryId, event, created_at: createdAt.toISOString(), data });
+}

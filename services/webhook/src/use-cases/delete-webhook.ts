@@ -1,0 +1,14 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { Problem, type Principal } from '@boardsync/kit';
+import { Webhook } from '../store/entities/webhook.ts';
+
+/**
+ * `DELETE /webhooks/{webhook}`: only the registering app's, for this designer; another app's or
+ * designer's is as absent (404). Its deliveries, queued or done, and their attempts go with it
+ * (foreign keys `on delete cascade`), so nothing queued is sent afterwards: each attempt re-checks
+ * that its webhook still exists.
+ */
+export async function deleteWebhook(em: EntityManager, principal: Principal, id: number): Promise<void> {
+  const deleted = await em.nativeDelete(Webhook, { id, designerId: principal.designerId, app: principal.source });
+  if (deleted === 0) throw Problem.notFound('webhook');
+}

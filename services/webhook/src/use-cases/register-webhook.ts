@@ -1,0 +1,87 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { OutboundRefused, Problem, type Principal, type SafeHttpClient } from '@boardsync/kit';
+import { newWebhookSecret } from '../domain/secret.ts';
+import type { WebhookEvent } from '../domain/envelope.ts';
+import { Webhook } from '../store/entities/webhook.ts';
+import { countAppWebhooks, lockRegistrations } from '../store/webhooks.ts';
+
+export interface Registration {
+  url: string;
+  events: WebhookEvent[];
+}
+
+export interface RegistrationRules {
+  /** Spec §8: webhooks per app per designer. */
+  maxPerApp: number;
+  /** The longest URL stored (the column's width). */
+  maxUrlLength: number;
+}
+
+function urlRefused(refusal: OutboundRefused): Problem {
+  return new Problem({
+    status: 422,
+    code: 'validation_failed',
+    detail: `The URL cannot receive webhooks: ${refusal.message}`,
+    errors: { url: [refusal.message] },
+    extensions: { reason: refusal.reason },
+  });
+}
+
+function limitReached(limit: number): Problem {
+  return new Problem({
+    status: 422,
+    code: 'webhook_limit_reached',
+    detail: `An app may register at most ${String(limit)} webhooks for an account; delete one to register another.`,
+    extensions: { limit },
+  });
+}
+
+/**
+ * The URL deliveries will be POSTed to, in the form they will use: absolute http(s), no
+ * credentials, and public by the outbound client's rules (names resolved now; every delivery
+ * checks again, since DNS changes).
+ */
+async function deliverableUrl(outbound: SafeHttpClient, url: string, maxLength: number): Promise<string> {
+  let parsed: URL;
+  try {
+    parsed = await outbound.checkUrl(url);
+  } catch (error) {
+    throw error instanceof OutboundRefused ? urlRefused(error) : error;
+  }
+  // Parsing can lengthen a URL (percent-encoding, punycode); the stored one must still fit.
+  if (parsed.href.length > maxLength) throw Problem.validation({ url: [`must be at most ${String(maxLength)} characters once normalized`] });
+  return parsed.href;
+}
+
+/**
+ * `POST /webhooks`: a new active webhook for the caller's app and designer, with a fresh secret.
+ * The URL is checked before the transaction (a name lookup must not hold a lock); the count and
+ * the insert are serialized per (designer, app), so registrations racing each other can never
+ * pass the cap together.
+ */
+export async function registerWebhook(
+  em: EntityManager,
+  outbound: SafeHttpClient,
+  principal: Principal,
+  registration: Registration,
+  rules: RegistrationRules,
+): Promise<Webhook> {
+  const url = await deliverableUrl(outbound, registration.url, rules.maxUrlLength);
+  const registrant = { designerId: principal.designerId, app: principal.source };
+  return em.transactional(async (tx) => {
+    await lockRegistrations(tx, registrant);
+    if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp);
+    const webhook = tx.create(Webhook, {
+      ...registrant,
+      url,
+      events: registration.events,
+      secret: newWebhookSecret(),
+      isActive: true,
+      lastDeliveredAt: null,
+      lastStatus: null,
+      consecutiveFailures: 0,
+    });
+    await tx.flush();
+    return webhook;
+  });
+}

@@ -1,0 +1,4 @@
+import { registrationSuite } from './suites/registration.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('postgres+kafka', registrationSuite);

@@ -222,7 +222,11 @@ export class SafeHttpClient {
       throw new OutboundRefused('credentials', 'URLs with embedded credentials are not accepted.');
     }
     // WHATWG parsing has already turned decimal, octal and hex IPv4 spellings into dotted form.
-    const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    // A trailing dot is the same name, fully qualified (`localhost.`).
+    const host = parsed.hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase()
+      .replace(/\.+$/, '');
     if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
       throw new OutboundRefused('blocked_address', `The host ${host} is not public.`);
     }

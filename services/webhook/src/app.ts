@@ -1,0 +1,36 @@
+import {
+  apiGuard,
+  createServiceApps,
+  outboxReadiness,
+  pingDatabase,
+  type Database,
+  type EventBus,
+  type Logger,
+  type SafeHttpClient,
+  type ServiceApps,
+} from '@boardsync/kit';
+import type { WebhookSettings } from './config.ts';
+import { webhooksRouter } from './http/webhooks-router.ts';
+
+export interface WebhookDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** Checks a URL is public at registration, as deliveries do at every attempt. */
+  outbound: SafeHttpClient;
+  config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP'>;
+}
+
+/** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail and metrics. */
+export function createApp({ orm, bus, logger, outbound, config }: WebhookDependencies): ServiceApps {
+  const apps = createServiceApps({
+    service: 'webhook',
+    logger,
+    jsonLimit: '64kb',
+    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm) },
+  });
+  apps.public.use(apiGuard('webhook', config.INTERNAL_JWT_SECRET));
+  const router = webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl: config.PUBLIC_BASE_URL });
+  apps.public.use(router.routes()).use(router.allowedMethods());
+  return apps;
+}

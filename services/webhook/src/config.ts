@@ -1,0 +1,30 @@
+import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
+import { z } from 'zod';
+import { durationList } from './domain/durations.ts';
+
+/** The webhook service's own settings, whatever its adapters: the common service settings, plus: */
+export const webhookSettingsSchema = serviceEnv(8084).extend({
+  /** The gateway's public origin, which pagination links start with. */
+  PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
+  /** Waits between attempts (spec §6: 4 attempts, 10 s, 1 min, 5 min); units ms, s, m, h. */
+  WEBHOOK_RETRY_DELAYS: durationList('10s,1m,5m'),
+  /** A receiver answering later than this has failed the attempt (spec §8: 10 s). */
+  WEBHOOK_TIMEOUT_MS: env.int(10_000, 100),
+  /** Spec §8: 10 webhooks per app per designer. */
+  WEBHOOK_MAX_PER_APP: env.int(10, 1),
+  /** Spec §3: 15 failed attempts in a row deactivate a webhook. */
+  WEBHOOK_DEACTIVATE_AFTER: env.int(15, 1),
+  /** Deliveries in flight at once in this replica, and to one receiver (so one slow endpoint cannot starve the rest). */
+  DELIVERY_CONCURRENCY: env.int(16, 1),
+  DELIVERY_PER_ENDPOINT: env.int(4, 1),
+  /** Delivery rows (and their attempts) older than this are pruned. */
+  DELIVERY_RETENTION_DAYS: env.int(30, 1),
+  /** Address ranges deliveries may reach although not public (local development and tests only). */
+  SSRF_ALLOW_CIDRS: env.list(),
+});
+
+/** The webhook service started alone (`main.ts`): its settings and the production adapters, all required. */
+export const webhookConfigSchema = webhookSettingsSchema.extend({ ...postgresEnv.shape, ...kafkaEnv.shape });
+
+export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;

@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** A receiver one app registered for one designer. Never edited: delete and register again. */
+export const WebhookSchema = defineEntity({
+  name: 'Webhook',
+  tableName: 'webhook',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    designerId: p.integer().fieldName('designer_id'),
+    /** The registering app's source tag (`api:{client_id}` or `api:personal`): only it sees or deletes this webhook. */
+    app: p.string(),
+    url: p.string().length(2048),
+    events: p.array(),
+    secret: p.string().length(100),
+    isActive: p.boolean().fieldName('is_active'),
+    lastDeliveredAt: p.datetime().fieldName('last_delivered_at').nullable(),
+    lastStatus: p.smallint().fieldName('last_status').nullable(),
+    consecutiveFailures: p.integer().fieldName('consecutive_failures'),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+  },
+});
+
+export class Webhook extends WebhookSchema.class {}
+WebhookSchema.setClass(Webhook);

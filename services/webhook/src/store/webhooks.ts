@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { Webhook } from './entities/webhook.ts';
+
+export interface Registrant {
+  designerId: number;
+  app: string;
+}
+
+export function listAppWebhooks(em: EntityManager, { designerId, app }: Registrant): Promise<Webhook[]> {
+  return em.find(Webhook, { designerId, app }, { orderBy: { id: 'asc' } });
+}
+
+export function countAppWebhooks(em: EntityManager, { designerId, app }: Registrant): Promise<number> {
+  return em.count(Webhook, { designerId, app });
+}
+
+/** The app's own webhook, or null (another app's or designer's is as absent). */
+export function findAppWebhook(em: EntityManager, { designerId, app }: Registrant, id: number): Promise<Webhook | null> {
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? em.findOne(Webhook, { id, designerId, app }) : Promise.resolve(null);
+}
+
+/** The designer's active webhooks subscribed to `event`, whatever app registered them. */
+export function subscribedWebhooks(em: EntityManager, designerId: number, event: string): Promise<Webhook[]> {
+  return em.find(Webhook, { designerId, isActive: true, events: { $contains: [event] } });
+}
+
+/** Serializes one app's registrations for a designer until the transaction ends (the 10-per-app cap). */
+export async function lockRegistrations(em: EntityManager, { designerId, app }: Registrant): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [designerId, app]);
+}

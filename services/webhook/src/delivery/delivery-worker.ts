@@ -1,0 +1,173 @@
+import type { Database, Logger, SafeHttpClient } from '@boardsync/kit';
+import type { WebhookSettings } from '../config.ts';
+import { abandonDelivery, claimDueDeliveries, pruneDeliveries, type ClaimedDelivery } from '../store/deliveries.ts';
+import { recordAttempt, type AttemptPolicy } from '../use-cases/record-attempt.ts';
+import { sendDelivery } from './send-delivery.ts';
+
+/** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
+const LEASE_MARGIN_MS = 30_000;
+const IDLE_POLL_MS = 200;
+const FAILURE_BACKOFF_MS = 2_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const FIRST_PRUNE_AFTER_MS = 60_000;
+/** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
+const CLOSE_GRACE_MS = 5_000;
+
+export interface DeliveryWorkerOptions {
+  orm: Database;
+  outbound: SafeHttpClient;
+  logger: Logger;
+  settings: Pick<
+    WebhookSettings,
+    'WEBHOOK_RETRY_DELAYS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_DEACTIVATE_AFTER' | 'DELIVERY_CONCURRENCY' | 'DELIVERY_PER_ENDPOINT' | 'DELIVERY_RETENTION_DAYS'
+  >;
+}
+
+/**
+ * Sends due deliveries: claims them under a lease (so replicas share the work without sending one
+ * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY in flight here
+ * and DELIVERY_PER_ENDPOINT per webhook across replicas. Polls when idle, claims again at once
+ * while there is work and room. Also prunes deliveries past their retention now and then.
+ */
+export class DeliveryWorker {
+  private readonly options: DeliveryWorkerOptions;
+  private readonly logger: Logger;
+  private readonly policy: AttemptPolicy;
+  private readonly stopped = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private pruning: Promise<void> | undefined;
+  private attemptCount = 0;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.options = options;
+    this.logger = options.logger.child({ component: 'delivery-worker' });
+    this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+    this.pruneTimer ??= setTimeout(() => {
+      this.pruneNow();
+    }, FIRST_PRUNE_AFTER_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Stops claiming, then waits (bounded) for the sends in flight to be answered and recorded. */
+  async close(): Promise<void> {
+    this.stopped.abort();
+    clearTimeout(this.pruneTimer);
+    this.wakeUp?.();
+    await this.loop;
+    const grace = this.options.settings.WEBHOOK_TIMEOUT_MS + CLOSE_GRACE_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, grace, 'timeout')));
+    const settled = await Promise.race([Promise.all([...this.inFlight, this.pruning]), timedOut]);
+    clearTimeout(timer);
+    // Their leases run out and other replicas (or this one, restarted) send them again.
+    if (settled === 'timeout') this.logger.warn({ inFlight: this.inFlight.size }, 'deliveries still in flight at shutdown');
+  }
+
+  /** Attempts this worker has made (sent or refused), for tests and logs. */
+  get attempted(): number {
+    return this.attemptCount;
+  }
+
+  /** Deletes settled deliveries older than the retention (and their attempts). */
+  async prune(): Promise<number> {
+    return pruneDeliveries(this.options.orm.em.fork(), this.options.settings.DELIVERY_RETENTION_DAYS);
+  }
+
+  private pruneNow(): void {
+    if (this.stopped.signal.aborted) return;
+    this.pruning = this.prune()
+      .then((pruned) => {
+        if (pruned > 0) this.logger.info({ pruned }, 'old deliveries pruned');
+      })
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'pruning old deliveries failed; will try again');
+      })
+      .finally(() => {
+        this.pruning = undefined;
+        if (this.stopped.signal.aborted) return;
+        this.pruneTimer = setTimeout(() => {
+          this.pruneNow();
+        }, PRUNE_EVERY_MS);
+        this.pruneTimer.unref();
+      });
+  }
+
+  private async run(): Promise<void> {
+    const { DELIVERY_CONCURRENCY, DELIVERY_PER_ENDPOINT, WEBHOOK_TIMEOUT_MS } = this.options.settings;
+    while (!this.stopped.signal.aborted) {
+      const free = DELIVERY_CONCURRENCY - this.inFlight.size;
+      if (free <= 0) {
+        await this.idle(IDLE_POLL_MS);
+        continue;
+      }
+      let claimed: ClaimedDelivery[];
+      try {
+        claimed = await claimDueDeliveries(this.options.orm.em.fork(), {
+          limit: free,
+          perEndpoint: DELIVERY_PER_ENDPOINT,
+          leaseMs: WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS,
+        });
+      } catch (error) {
+        this.logger.warn({ err: error }, 'claiming deliveries failed; will try again');
+        await this.idle(FAILURE_BACKOFF_MS);
+        continue;
+      }
+      for (const delivery of claimed) this.track(this.deliver(delivery));
+      // A full claim may have left more due rows behind; otherwise nothing more is due yet.
+      if (claimed.length < free) await this.idle(IDLE_POLL_MS);
+    }
+  }
+
+  private track(task: Promise<void>): void {
+    this.inFlight.add(task);
+    void task.finally(() => {
+      this.inFlight.delete(task);
+      this.wakeUp?.();
+    });
+  }
+
+  /** One attempt of one claimed delivery; never rejects (a failure leaves the lease to run out, and the row is tried again). */
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { orm, outbound, settings } = this.options;
+    const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
+    try {
+      if (!delivery.isActive) {
+        // Spec §3: a deactivated webhook gets no more deliveries.
+        await abandonDelivery(orm.em.fork(), delivery.id);
+        return;
+      }
+      const sent = await sendDelivery(
+        outbound,
+        { url: delivery.url, secret: delivery.secret, deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+        settings.WEBHOOK_TIMEOUT_MS,
+      );
+      this.attemptCount++;
+      const recorded = await recordAttempt(orm.em.fork(), delivery, sent, this.policy);
+      this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
+      if (recorded.deactivated) {
+        this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');
+      }
+    } catch (error) {
+      this.logger.error({ err: error, ...ids }, 'delivery attempt could not be recorded; it is retried once its lease runs out');
+    }
+  }
+
+  /** Waits `ms`, or less when a send finishes (room for another) or the worker stops. */
+  private async idle(ms: number): Promise<void> {
+    if (this.stopped.signal.aborted) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.wakeUp = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+    clearTimeout(timer);
+    this.wakeUp = undefined;
+  }
+}

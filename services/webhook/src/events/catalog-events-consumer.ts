@@ -1,0 +1,62 @@
+import { Topics, decodeEnvelope, type Database, type Envelope, type Logger, type SubscribeOptions } from '@boardsync/kit';
+import { fanOutEvent, type CatalogEvent } from '../use-cases/fan-out-event.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The spec's event (§6) for a catalog envelope, or undefined for anything webhooks do not carry. */
+export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
+  const base = { eventId: envelope.eventId, designerId: envelope.designerId, occurredAt: envelope.occurredAt ?? new Date() };
+  switch (envelope.event?.$case) {
+    case 'componentsChanged': {
+      const { projectId, type, created, updated, deleted, components } = envelope.event.value;
+      return {
+        ...base,
+        event: 'components.changed',
+        data: {
+          project_id: projectId,
+          type,
+          created,
+          updated,
+          deleted,
+          components: components.map(({ id, name, type: componentType }) => ({ id, name, type: componentType })),
+        },
+      };
+    }
+    case 'projectUpdated': {
+      const { projectId, changed } = envelope.event.value;
+      return { ...base, event: 'project.updated', data: { project_id: projectId, changed } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Consumes the catalog's `components.changed` and `project.updated` and queues their deliveries
+ * (DESIGN.md "Events"); sending is the delivery worker's, so no write ever waits on a receiver.
+ * A message that cannot be read is logged and skipped: retrying it would hold its partition forever.
+ */
+export function catalogEventsConsumer(orm: Database, logger: Logger): SubscribeOptions {
+  const log = logger.child({ component: 'webhook-fan-out' });
+  return {
+    groupId: 'webhook-fan-out',
+    topics: [Topics.componentsChanged, Topics.projectUpdated],
+    handler: async (message) => {
+      let envelope: Envelope;
+      try {
+        envelope = decodeEnvelope(message.value);
+      } catch (error) {
+        log.error({ err: error, topic: message.topic, partition: message.partition, offset: message.offset }, 'unreadable catalog event skipped');
+        return;
+      }
+      const event = webhookEventOf(envelope);
+      if (event === undefined) return;
+      if (!UUID.test(event.eventId) || !Number.isSafeInteger(event.designerId) || event.designerId <= 0) {
+        log.error({ eventId: event.eventId, topic: message.topic, offset: message.offset }, 'catalog event without a usable event id or designer skipped');
+        return;
+      }
+      const queued = await fanOutEvent(orm.em.fork(), event);
+      log.debug({ eventId: event.eventId, event: event.event, designerId: event.designerId, queued }, 'catalog event fanned out');
+    },
+  };
+}

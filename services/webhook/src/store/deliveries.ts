@@ -1,0 +1,207 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import type { DeliveryState } from './entities/delivery.ts';
+
+/** Serializes claims across replicas for the length of one claim, so the per-endpoint bound counts every replica's leases. */
+const CLAIM_LOCK = 7_310_001;
+/** How many of the oldest due rows one claim looks at when spreading its picks over endpoints. */
+const CLAIM_WINDOW = 500;
+
+export interface NewDelivery {
+  id: string;
+  webhookId: number;
+  event: string;
+  body: string;
+}
+
+/** A delivery leased to this worker, with its webhook as it is now (the re-check spec §6 asks for). */
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: number;
+  event: string;
+  body: string;
+  /** Attempts made before this one. */
+  attempts: number;
+  url: string;
+  secret: string;
+  isActive: boolean;
+}
+
+interface ClaimedRow {
+  id: string;
+  webhook_id: number;
+  event: string;
+  body: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  is_active: boolean;
+}
+
+/** Records a catalog event as fanned out; false when it already was (a redelivered message), so nothing is created twice. */
+export async function markFannedOut(tx: EntityManager, eventId: string): Promise<boolean> {
+  const rows = await tx.execute<{ event_id: string }[]>('insert into fanned_out_event (event_id) values (?) on conflict do nothing returning event_id', [
+    eventId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Queues deliveries, due now (the database's clock, which every claim compares with). */
+export async function insertDeliveries(tx: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  const values = deliveries.map(() => `(?, ?, ?, ?, 'pending', 0, now())`).join(', ');
+  await tx.execute(
+    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at) values ${values}`,
+    deliveries.flatMap((delivery) => [delivery.id, delivery.webhookId, delivery.event, delivery.body]),
+  );
+}
+
+/**
+ * Leases up to `limit` due deliveries for `leaseMs`, oldest due first, never letting one webhook
+ * have more than `perEndpoint` leased at once (counting every replica's leases). A row another
+ * transaction holds is skipped, not waited for; a lease that ran out (its worker died mid-send)
+ * makes the row due again, so a delivery is sent at least once.
+ */
+export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint, leaseMs }: { limit: number; perEndpoint: number; leaseMs: number }) {
+  return em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
+    // Leased rows were due when claimed, so `next_attempt_at <= now()` keeps both scans on the
+    // partial index of pending rows. The state and lease conditions are repeated in `picked`,
+    // the level that locks: Postgres re-checks that level's conditions on a row that changed
+    // between the statement's snapshot and the lock (settled or deleted meanwhile).
+    const rows = await tx.execute<ClaimedRow[]>(
+      `with busy as (
+         select webhook_id, count(*)::int as leased from delivery
+          where state = 'pending' and next_attempt_at <= now() and leased_until > now()
+          group by webhook_id
+       ),
+       due as (
+         select d.id, d.webhook_id, d.next_attempt_at, coalesce(b.leased, 0) as leased
+           from delivery d left join busy b on b.webhook_id = d.webhook_id
+          where d.state = 'pending' and d.next_attempt_at <= now()
+            and (d.leased_until is null or d.leased_until <= now())
+            and coalesce(b.leased, 0) < ?
+          order by d.next_attempt_at
+          limit ${String(CLAIM_WINDOW)}
+       ),
+       ranked as (
+         select id, next_attempt_at, leased + row_number() over (partition by webhook_id order by next_attempt_at, id) as slot from due
+       ),
+       picked as (
+         select d.id from delivery d join ranked r on r.id = d.id
+          where r.slot <= ? and d.state = 'pending' and (d.leased_until is null or d.leased_until <= now())
+          order by r.next_attempt_at, d.id
+          limit ?
+          for update of d skip locked
+       )
+       update delivery d set leased_until = now() + (? * interval '1 millisecond')
+         from picked, webhook w
+        where d.id = picked.id and w.id = d.webhook_id
+       returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active`,
+      [perEndpoint, perEndpoint, limit, leaseMs],
+    );
+    return rows.map((row): ClaimedDelivery => ({
+      id: row.id,
+      webhookId: row.webhook_id,
+      event: row.event,
+      body: row.body,
+      attempts: row.attempts,
+      url: row.url,
+      secret: row.secret,
+      isActive: row.is_active,
+    }));
+  });
+}
+
+export interface Settlement {
+  state: DeliveryState;
+  /** For `pending`: when to try again, from now. */
+  retryInMs?: number;
+}
+
+/**
+ * Settles the attempt numbered `attempts + 1` of a delivery: counts it, releases the lease, and
+ * sets the state (and the next attempt's time, by the database's clock). Guarded by the attempt
+ * count and the state, so an attempt whose delivery was settled meanwhile (its webhook
+ * deactivated, a lease that ran out and was taken over) changes nothing; false then.
+ */
+export async function settleDelivery(tx: EntityManager, id: string, attemptsBefore: number, { state, retryInMs }: Settlement): Promise<boolean> {
+  const next = state === 'pending' ? `now() + (? * interval '1 millisecond')` : 'null';
+  const rows = await tx.execute<{ id: string }[]>(
+    `update delivery set state = ?, attempts = attempts + 1, next_attempt_at = ${next}, leased_until = null, updated_at = now()
+      where id = ? and attempts = ? and state = 'pending'
+      returning id`,
+    [state, ...(state === 'pending' ? [retryInMs ?? 0] : []), id, attemptsBefore],
+  );
+  return rows.length > 0;
+}
+
+/** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */
+export async function abandonDelivery(em: EntityManager, id: string): Promise<void> {
+  await em.execute(`update delivery set state = 'failed', next_attempt_at = null, leased_until = null, updated_at = now() where id = ? and state = 'pending'`, [
+    id,
+  ]);
+}
+
+/** Fails every delivery still queued for a webhook that was just deactivated. */
+export async function abandonPendingDeliveries(tx: EntityManager, webhookId: number): Promise<number> {
+  const rows = await tx.execute<{ id: string }[]>(
+    `update delivery set state = 'failed', next_attempt_at = null, leased_until = null, updated_at = now()
+      where webhook_id = ? and state = 'pending' returning id`,
+    [webhookId],
+  );
+  return rows.length;
+}
+
+export async function deliveryExists(tx: EntityManager, id: string): Promise<boolean> {
+  const rows = await tx.execute<{ id: string }[]>('select id from delivery where id = ?', [id]);
+  return rows.length > 0;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attemptedAt: Date;
+  durationMs: number;
+  status: number | null;
+  errorClass: string | null;
+  responseExcerpt: string | null;
+}
+
+export async function insertAttempt(tx: EntityManager, attempt: AttemptRecord): Promise<void> {
+  await tx.execute('insert into delivery_attempt (delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt) values (?, ?, ?, ?, ?, ?)', [
+    attempt.deliveryId,
+    attempt.attemptedAt,
+    attempt.durationMs,
+    attempt.status,
+    attempt.errorClass,
+    attempt.responseExcerpt,
+  ]);
+}
+
+/**
+ * Deletes settled deliveries (their attempts go by cascade) and fan-out marks older than the
+ * retention, `batchSize` rows per statement so no statement holds many locks for long; returns
+ * how many deliveries went. Pending ones stay, whatever their age.
+ */
+export async function pruneDeliveries(em: EntityManager, retentionDays: number, batchSize = 1_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await em.execute<{ id: string }[]>(
+      `delete from delivery where id in (
+         select id from delivery where state <> 'pending' and created_at < now() - (? * interval '1 day') limit ?
+       ) returning id`,
+      [retentionDays, batchSize],
+    );
+    total += rows.length;
+    if (rows.length < batchSize) break;
+  }
+  for (;;) {
+    const rows = await em.execute<{ event_id: string }[]>(
+      `delete from fanned_out_event where event_id in (
+         select event_id from fanned_out_event where fanned_out_at < now() - (? * interval '1 day') limit ?
+       ) returning event_id`,
+      [retentionDays, batchSize],
+    );
+    if (rows.length < batchSize) break;
+  }
+  return total;
+}

@@ -1,0 +1,4 @@
+import { deliverySuite } from './suites/delivery.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('postgres+kafka', deliverySuite);

@@ -12,6 +12,7 @@ import { DirectoryObjectStore, assetSettingsSchema, startAsset } from '@boardsyn
 import { authSettingsSchema, startAuth } from '@boardsync/auth';
 import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
 import { gatewaySettingsSchema, startGateway } from '@boardsync/gateway';
+import { startWebhook, webhookSettingsSchema } from '@boardsync/webhook';
 import { ensureDemoAccount } from './embedded/demo-account.ts';
 import { loadOrCreateSecrets } from './embedded/secrets.ts';
 
@@ -23,11 +24,15 @@ const config = loadConfigOrExit(
     AUTH_PORT: env.port(8081),
     CATALOG_PORT: env.port(8082),
     ASSET_PORT: env.port(8083),
+    WEBHOOK_PORT: env.port(8084),
     /** The internal listeners (admin APIs, introspection, /metrics, readiness detail), on loopback; 0 = any free port. */
     INTERNAL_PORT_GATEWAY: env.port(0),
     INTERNAL_PORT_AUTH: env.port(0),
     INTERNAL_PORT_CATALOG: env.port(0),
     INTERNAL_PORT_ASSET: env.port(0),
+    INTERNAL_PORT_WEBHOOK: env.port(0),
+    /** Development only: address ranges that from-url and webhook deliveries may reach although not public (e.g. 127.0.0.1/32 for a receiver on this machine). */
+    SSRF_ALLOW_CIDRS: z.string().default(''),
     /** What callers see as the gateway's origin: pagination links and stored artwork's URLs (`/assets/…`) start with it. */
     PUBLIC_BASE_URL: env.optionalUrl(),
     DATA_DIR: env.string(fileURLToPath(new URL('../.data', import.meta.url))),
@@ -75,9 +80,22 @@ const asset = await startAsset(
     ASSET_PUBLIC_URL: assetPublicUrl,
     CATALOG_INTERNAL_URL: catalog.internalUrl,
     SCRATCH_DIR: join(config.DATA_DIR, 'asset-scratch'),
+    SSRF_ALLOW_CIDRS: config.SSRF_ALLOW_CIDRS,
   }),
   createLogger({ service: 'asset', level: config.LOG_LEVEL }),
   { ...embedded('asset'), objects: new DirectoryObjectStore({ root: assetFiles }) },
+);
+const webhook = await startWebhook(
+  parseConfig(webhookSettingsSchema, {
+    ...shared,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    PORT: String(config.WEBHOOK_PORT),
+    INTERNAL_PORT: String(config.INTERNAL_PORT_WEBHOOK),
+    ADMIN_TOKEN: secrets.adminToken,
+    SSRF_ALLOW_CIDRS: config.SSRF_ALLOW_CIDRS,
+  }),
+  createLogger({ service: 'webhook', level: config.LOG_LEVEL }),
+  embedded('webhook'),
 );
 const auth = await startAuth(
   parseConfig(authSettingsSchema, {
@@ -101,6 +119,7 @@ const gateway = await startGateway(
     AUTH_INTERNAL_URL: auth.internalUrl,
     CATALOG_URL: catalog.url,
     ASSET_URL: asset.url,
+    WEBHOOK_URL: webhook.url,
     ASSET_FILES_DIR: assetFiles,
   }),
   createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
@@ -110,7 +129,10 @@ const gateway = await startGateway(
 writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.internalUrl}\n`);
 writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.internalUrl}\n`);
 
-installGracefulShutdown([...gateway.parts, ...auth.parts, ...asset.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }], logger);
+installGracefulShutdown(
+  [...gateway.parts, ...auth.parts, ...webhook.parts, ...asset.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }],
+  logger,
+);
 
 const { demo, file, created } = await ensureDemoAccount(config.DATA_DIR, auth.internalUrl, secrets.adminToken);
 const base = gateway.url.replace('127.0.0.1', 'localhost');
@@ -136,7 +158,7 @@ process.stdout.write(
           `  admin token for npx boardsync-admin: ${shown(`${config.DATA_DIR}/admin-token`)}`,
         ]),
     `  data:      ${shown(config.DATA_DIR)}   (delete it to start over)`,
-    `  services:  gateway, auth, catalog (projects, components, decks and stacks, masks), asset (artwork, stored in ${shown(assetFiles)} and served at ${base}/assets/…); webhook routes answer 503 until that service lands.`,
+    `  services:  gateway, auth, catalog (projects, components, decks and stacks, masks), asset (artwork, stored in ${shown(assetFiles)} and served at ${base}/assets/…), webhook (signed deliveries of components.changed and project.updated).`,
     '  stop with Ctrl-C',
     '',
   ].join('\n'),

@@ -1,12 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { freePort } from '@boardsync/kit/testing';
+import { eventually, freePort } from '@boardsync/kit/testing';
 
 const startScript = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
 const adminCli = fileURLToPath(new URL('../services/auth/bin/boardsync-admin.js', import.meta.url));
@@ -20,7 +23,18 @@ interface Started {
 
 async function startEmbedded(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, [startScript], {
-    env: { ...process.env, PORT: String(await freePort()), AUTH_PORT: '0', CATALOG_PORT: '0', ASSET_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      AUTH_PORT: '0',
+      CATALOG_PORT: '0',
+      ASSET_PORT: '0',
+      WEBHOOK_PORT: '0',
+      // The webhook test's receiver listens on this machine; only a development setting lets the service reach it.
+      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -85,9 +99,10 @@ describe('npm start (embedded mode)', () => {
     }
   });
 
-  it("serves a card generator's sync through the gateway: project, batch with decks, list, groups, delete, /me counts", async () => {
+  it("serves a card generator's sync through the gateway: webhook, project, batch with decks, list, groups, delete, /me counts", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
     let running: Started | undefined;
+    let receiver: Server | undefined;
     try {
       running = await startEmbedded(dataDir);
       const token = /demo token \(every scope\): (\S+)/.exec(running.output())?.[1] ?? '';
@@ -99,6 +114,22 @@ describe('npm start (embedded mode)', () => {
         });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
+      // A webhook receiver on this machine (SSRF_ALLOW_CIDRS lets the embedded webhook service reach it).
+      const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+      receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          received.push({ headers: request.headers, body });
+          response.end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+      const hook = await api('POST', '/webhooks', {
+        url: `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/`,
+        events: ['components.changed'],
+      });
+      expect(hook.status).toBe(201);
       const project = await api('POST', '/projects', { name: 'Sync test' });
       expect(project.status).toBe(201);
       const projectId = (project.body.data as { id: number }).id;
@@ -111,6 +142,11 @@ describe('npm start (embedded mode)', () => {
       const written = await api('POST', `/projects/${String(projectId)}/components/batch`, { type: 'card', components: cards });
       expect(written.status).toBe(201);
       expect(written.body).toMatchObject({ created: 120, updated: 0, deleted: 0, errors: [], internalizing: false });
+      const delivery = await eventually(() => received[0], 20_000, 'the components.changed delivery');
+      const timestamp = String(delivery.headers['x-svc-timestamp']);
+      const secret = (hook.body as { secret: string }).secret;
+      expect(delivery.headers['x-svc-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`);
+      expect(JSON.parse(delivery.body)).toMatchObject({ event: 'components.changed', data: { created: 120 } });
       expect((await api('POST', `/projects/${String(projectId)}/components/batch`, { type: 'card', components: cards })).status).toBe(200);
 
       const page = await api('GET', `/projects/${String(projectId)}/components?per_page=50&type=card`);
@@ -133,6 +169,7 @@ describe('npm start (embedded mode)', () => {
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
     } finally {
+      receiver?.close();
       running?.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }

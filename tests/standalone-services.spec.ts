@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
@@ -59,19 +62,42 @@ describe('each service started alone on Postgres and Kafka', () => {
   const namespace = uniqueName('alone');
   const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: Running[] = [];
-  const ports = { gateway: 0, gatewayInternal: 0, auth: 0, authInternal: 0, catalog: 0, catalogInternal: 0, asset: 0, assetInternal: 0 };
+  const ports = {
+    gateway: 0,
+    gatewayInternal: 0,
+    auth: 0,
+    authInternal: 0,
+    catalog: 0,
+    catalogInternal: 0,
+    asset: 0,
+    assetInternal: 0,
+    webhook: 0,
+    webhookInternal: 0,
+  };
+  // A webhook receiver on this machine (allowed to the webhook service through SSRF_ALLOW_CIDRS, as in development).
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.end();
+    });
+  });
   const bucket = namespace.toLowerCase().replace(/_/g, '-');
   const kafka = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING });
   const admin = kafka.admin();
 
   beforeAll(async () => {
     for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
-    const [authDb, catalogDb, assetDb] = [
+    const [authDb, catalogDb, assetDb, webhookDb] = [
       await createTestDatabase('alone_auth'),
       await createTestDatabase('alone_catalog'),
       await createTestDatabase('alone_asset'),
+      await createTestDatabase('alone_webhook'),
     ];
-    databases.push(authDb, catalogDb, assetDb);
+    databases.push(authDb, catalogDb, assetDb, webhookDb);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     await admin.connect();
     const common = {
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
@@ -99,6 +125,13 @@ describe('each service started alone on Postgres and Kafka', () => {
       S3_SECRET_KEY: infra.s3SecretKey,
       S3_BUCKET: bucket,
     });
+    const webhook = run('webhook', {
+      ...common,
+      DATABASE_URL: webhookDb.url,
+      PORT: String(ports.webhook),
+      INTERNAL_PORT: String(ports.webhookInternal),
+      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+    });
     const auth = run('auth', {
       ...common,
       DATABASE_URL: authDb.url,
@@ -121,8 +154,10 @@ describe('each service started alone on Postgres and Kafka', () => {
       AUTH_INTERNAL_URL: `http://127.0.0.1:${String(ports.authInternal)}`,
       CATALOG_URL: `http://127.0.0.1:${String(ports.catalog)}`,
       ASSET_URL: `http://127.0.0.1:${String(ports.asset)}`,
+      WEBHOOK_URL: `http://127.0.0.1:${String(ports.webhook)}`,
     });
-    running.push(gateway, auth, asset, catalog);
+    running.push(gateway, auth, webhook, asset, catalog);
+    await ready(`http://127.0.0.1:${String(ports.webhook)}`, webhook);
     await ready(`http://127.0.0.1:${String(ports.catalog)}`, catalog);
     await ready(`http://127.0.0.1:${String(ports.asset)}`, asset);
     await ready(`http://127.0.0.1:${String(ports.auth)}`, auth);
@@ -137,6 +172,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     await admin.disconnect();
     for (const database of databases) await database.drop();
     await removeBucket(bucket);
+    receiver.close();
   });
 
   const adminCall = async (base: number, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
@@ -153,7 +189,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     const designer = await adminCall(ports.authInternal, 'POST', '/designers', { name: 'Alone', email: `${namespace}@example.com`, password: 'password1' });
     const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', {
       designer_id: designer.id,
-      scopes: 'projects:write components:write components:read assets:write assets:read',
+      scopes: 'projects:write components:write components:read assets:write assets:read webhooks:write',
     })) as { token: string };
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1${path}`, {
@@ -161,9 +197,21 @@ describe('each service started alone on Postgres and Kafka', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
+    const registered = await api('POST', '/webhooks', {
+      url: `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hook`,
+      events: ['components.changed'],
+    });
+    expect(registered.status).toBe(201);
+    const { secret } = (await registered.json()) as { secret: string };
     const project = (await (await api('POST', '/projects', { name: 'Alone' })).json()) as { data: { id: number } };
     const written = await api('POST', `/projects/${String(project.data.id)}/components/batch`, { type: 'card', components: [{ name: 'A' }, { name: 'B' }] });
     expect(written.status).toBe(201);
+
+    // The write reaches the receiver through the outbox, Kafka and the webhook service: once, signed.
+    const delivery = await eventually(() => received[0], 30_000, 'the components.changed delivery');
+    const timestamp = String(delivery.headers['x-svc-timestamp']);
+    expect(delivery.headers['x-svc-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`);
+    expect(JSON.parse(delivery.body)).toMatchObject({ event: 'components.changed', data: { project_id: project.data.id, created: 2 } });
 
     // An upload through the gateway lands in the bucket the asset service created, and /me counts it.
     const form = new FormData();
@@ -212,6 +260,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     expect(detail).toEqual({ status: 'ok', checks: { database: 'ok', bus: 'ok', outbox: 'ok' } });
     const assetDetail = (await (await fetch(`http://127.0.0.1:${String(ports.assetInternal)}/readyz`)).json()) as { checks: Record<string, string> };
     expect(assetDetail.checks).toEqual({ database: 'ok', bus: 'ok', outbox: 'ok', objects: 'ok' });
+    expect(received).toHaveLength(1);
 
     // The gateway joined its revocation consumer though the topic did not exist when it started.
     await adminCall(ports.authInternal, 'DELETE', '/tokens/1');
@@ -233,6 +282,7 @@ describe('a service started alone without its adapters', () => {
     ['auth', ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']],
     ['gateway', ['KAFKA_BROKERS', 'REDIS_URL']],
     ['asset', ['DATABASE_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']],
+    ['webhook', ['DATABASE_URL', 'KAFKA_BROKERS']],
   ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
     const secrets = {
       INTERNAL_JWT_SECRET: SECRET('p'),

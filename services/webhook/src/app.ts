@@ -10,6 +10,7 @@ import {
   type ServiceApps,
 } from '@boardsync/kit';
 import type { WebhookSettings } from './config.ts';
+import { deliveryLogRouter } from './http/delivery-log-router.ts';
 import { webhooksRouter } from './http/webhooks-router.ts';
 
 export interface WebhookDependencies {
@@ -18,7 +19,7 @@ export interface WebhookDependencies {
   logger: Logger;
   /** Checks a URL is public at registration, as deliveries do at every attempt. */
   outbound: SafeHttpClient;
-  config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP'>;
+  config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'>;
 }
 
 /** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail and metrics. */
@@ -32,5 +33,11 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
   apps.public.use(apiGuard('webhook', config.INTERNAL_JWT_SECRET));
   const router = webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl: config.PUBLIC_BASE_URL });
   apps.public.use(router.routes()).use(router.allowedMethods());
+  const log = deliveryLogRouter(orm, outbound, {
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    retentionDays: config.DELIVERY_RETENTION_DAYS,
+  });
+  apps.public.use(log.routes()).use(log.allowedMethods());
   return apps;
 }

@@ -199,7 +199,7 @@ export class SafeHttpClient {
       return await request(url, {
         dispatcher: this.agent,
         method,
-        headers: { 'user-agent': this.options.userAgent, ...headers },
+        headers: withUserAgent(headers, this.options.userAgent),
         ...(body === undefined ? {} : { body }),
         signal,
       });
@@ -291,6 +291,12 @@ export class SafeHttpClient {
     }
     return new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });
   }
+}
+
+/** The caller's headers, with our User-Agent unless they name their own (in any case: never two). */
+function withUserAgent(headers: Record<string, string> | undefined, userAgent: string): Record<string, string> {
+  const own = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'user-agent');
+  return own ? { ...headers } : { 'user-agent': userAgent, ...headers };
 }
 
 /** Where a redirect leads; a Location that is no URL is the remote server's fault, like a broken connection. */

@@ -75,7 +75,8 @@ export async function sendDelivery(outbound: SafeHttpClient, outgoing: Outgoing,
     for await (const chunk of response.body as AsyncIterable<Buffer>) excerpt.add(chunk);
     return done({ status, excerpt: excerpt.text(), ...(retryAfter === undefined ? {} : { retryAfter }) });
   } catch (error) {
-    if (error instanceof OutboundRefused) return done({ error: 'refused_address', excerpt: null });
+    // A name that does not resolve may be a passing DNS lapse: retried like a connection error. A private address is a refusal.
+    if (error instanceof OutboundRefused) return done({ error: error.reason === 'unresolvable' ? 'connection' : 'refused_address', excerpt: null });
     if (error instanceof OutboundFailed && error.reason === 'too_large' && status !== undefined) {
       return done({ status, excerpt: excerpt.text(), ...(retryAfter === undefined ? {} : { retryAfter }) });
     }

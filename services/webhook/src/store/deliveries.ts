@@ -89,12 +89,12 @@ export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint
        ),
        picked as (
          select d.id from delivery d join ranked r on r.id = d.id
-          where r.slot <= ? and d.state = 'pending' and (d.leased_until is null or d.leased_until <= now())
+          where r.slot <= ? and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
           order by r.next_attempt_at, d.id
           limit ?
           for update of d skip locked
        )
-       update delivery d set leased_until = now() + (? * interval '1 millisecond')
+       update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
          from picked, webhook w
         where d.id = picked.id and w.id = d.webhook_id
        returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active`,
@@ -187,10 +187,11 @@ export async function pruneDeliveries(em: EntityManager, retentionDays: number, 
   let total = 0;
   for (;;) {
     const rows = await em.execute<{ id: string }[]>(
+      // The conditions again outside the subquery: a row re-queued (redeliver, recover) while this waited for its lock is kept.
       `delete from delivery where id in (
          select id from delivery where state <> 'pending' and created_at < now() - (? * interval '1 day') limit ?
-       ) returning id`,
-      [retentionDays, batchSize],
+       ) and state <> 'pending' and created_at < now() - (? * interval '1 day') returning id`,
+      [retentionDays, batchSize, retentionDays],
     );
     total += rows.length;
     if (rows.length < batchSize) break;

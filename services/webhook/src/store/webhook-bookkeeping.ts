@@ -21,10 +21,14 @@ export interface AttemptBookkeeping extends FailureState {
   succeeded: boolean;
 }
 
-/** Spec §2/§3: `last_status`, `consecutive_failures`, `is_active`, and `last_delivered_at` on a success. A deleted webhook is no error. */
+/**
+ * Spec §2/§3: `last_status` (the status the endpoint last answered with: a timeout or a refused
+ * connection leaves it), `consecutive_failures`, `is_active`, and `last_delivered_at` on a success.
+ * A deleted webhook is no error.
+ */
 export async function recordWebhookAttempt(tx: EntityManager, webhookId: number, state: AttemptBookkeeping): Promise<void> {
   await tx.execute(
-    `update webhook set last_status = ?, consecutive_failures = ?, is_active = ?${state.succeeded ? ', last_delivered_at = now()' : ''} where id = ?`,
+    `update webhook set last_status = coalesce(?, last_status), consecutive_failures = ?, is_active = ?${state.succeeded ? ', last_delivered_at = now()' : ''} where id = ?`,
     [state.lastStatus, state.consecutiveFailures, state.isActive, webhookId],
   );
 }

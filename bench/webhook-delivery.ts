@@ -1,0 +1,218 @@
+/**
+ * Webhook delivery benchmarks (issue 11), on the real Postgres and Kafka `scripts/infra up` starts,
+ * with the catalog and the webhook service each started alone from its main.ts (as deployed) and a
+ * receiver on loopback (allowed through SSRF_ALLOW_CIDRS, as in development):
+ *  1. write-to-receipt latency: a component write to the catalog → outbox → Kafka → fan-out →
+ *     signed POST at the receiver, BENCH_WRITES sequential writes, p50/p99;
+ *  2. deliveries per second: BENCH_EVENTS catalog events published at once until the receiver got
+ *     every one, next to the same number of bare signed POSTs (HMAC + undici `request`, as many at
+ *     once as the service's DELIVERY_CONCURRENCY) to the same receiver.
+ * Run: `npm run bench:webhook` (BENCH_ROUNDS, BENCH_WRITES, BENCH_EVENTS to change the sizes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken } from '@boardsync/kit';
+import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { measure, printTable, quantile } from './support/measure.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WRITES = Number(process.env.BENCH_WRITES ?? 200);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
+const CONCURRENCY = 16;
+const SECRET = 'bench-principal-'.padEnd(40, 'b');
+const DESIGNER = 1;
+
+// The receiver: counts deliveries and wakes whoever waits for a component name in one.
+let received = 0;
+const waiting = new Map<string, () => void>();
+const receiver = createServer((incoming, answer) => {
+  const chunks: Buffer[] = [];
+  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+  incoming.on('end', () => {
+    received += 1;
+    answer.end();
+    if (waiting.size === 0) return;
+    const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { components?: { name: string }[] } };
+    for (const component of envelope.data?.components ?? []) {
+      const wake = waiting.get(component.name);
+      if (wake) {
+        waiting.delete(component.name);
+        wake();
+      }
+    }
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const hookUrl = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hook`;
+
+const namespace = uniqueName('benchwh');
+const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
+const ports = { catalog: await freePort(), catalogInternal: await freePort(), webhook: await freePort(), webhookInternal: await freePort() };
+const common = {
+  PATH: process.env.PATH ?? '',
+  LOG_LEVEL: 'warn',
+  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+  KAFKA_NAMESPACE: namespace,
+  INTERNAL_JWT_SECRET: SECRET,
+  ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
+};
+const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
+const children: ChildProcess[] = [
+  spawn(process.execPath, [main('catalog')], {
+    env: { ...common, DATABASE_URL: catalogDb.url, PORT: String(ports.catalog), INTERNAL_PORT: String(ports.catalogInternal) },
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, [main('webhook')], {
+    env: {
+      ...common,
+      DATABASE_URL: webhookDb.url,
+      PORT: String(ports.webhook),
+      INTERNAL_PORT: String(ports.webhookInternal),
+      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+      // One receiver here: let it have the whole replica's concurrency, as the bare loop does.
+      DELIVERY_CONCURRENCY: String(CONCURRENCY),
+      DELIVERY_PER_ENDPOINT: String(CONCURRENCY),
+    },
+    stdio: 'inherit',
+  }),
+];
+const healthy = (port: number) => async () => ((await fetch(`http://127.0.0.1:${String(port)}/healthz`).catch(() => undefined))?.ok ? true : undefined);
+await eventually(healthy(ports.catalog), 60_000, 'the catalog');
+await eventually(healthy(ports.webhook), 60_000, 'the webhook service');
+
+// The principal lives a minute; each call signs a fresh one as the gateway would.
+async function call(port: number, method: string, path: string, body: unknown): Promise<unknown> {
+  const principal = await issuePrincipalToken(
+    {
+      designerId: DESIGNER,
+      source: 'api:bench',
+      scopes: ['projects:write', 'components:write', 'webhooks:write'],
+      plan: { storageLimitBytes: 1e12, unlockedProjectLimit: null },
+      requestId: 'bench',
+    },
+    SECRET,
+  );
+  const response = await fetch(`http://127.0.0.1:${String(port)}${path}`, {
+    method,
+    headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
+  return response.json();
+}
+
+const { secret } = (await call(ports.webhook, 'POST', '/api/v1/webhooks', { url: hookUrl, events: ['components.changed'] })) as { secret: string };
+const projectId = ((await call(ports.catalog, 'POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;
+
+// The consumer joins in the background after /healthz: wait until one write comes through end to end.
+async function writeAndReceive(name: string, timeoutMs = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const arrived = new Promise<void>((resolve, reject) => {
+    waiting.set(name, resolve);
+    timer = setTimeout(() => {
+      waiting.delete(name);
+      reject(new Error(`no delivery for ${name} within ${String(timeoutMs)} ms`));
+    }, timeoutMs);
+  });
+  await call(ports.catalog, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } });
+  await arrived.finally(() => {
+    clearTimeout(timer);
+  });
+}
+await writeAndReceive('first', 60_000);
+
+// 1. Write-to-receipt latency, sequential writes.
+const latency = await measure(`component write → signed POST received (${String(WRITES)} sequential)`, WRITES, (round) =>
+  writeAndReceive(`latency-${String(round)}-${randomUUID()}`),
+);
+console.log(`\nWrite-to-receipt latency: catalog write → outbox → Kafka → webhook fan-out → signed POST at a loopback receiver`);
+console.log(`${'case'.padEnd(58)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+console.log(
+  `${latency.label.padEnd(58)} ${String(latency.ms.length).padStart(5)} ${quantile(latency.ms, 0.5).toFixed(1).padStart(8)} ${quantile(latency.ms, 0.99).toFixed(1).padStart(8)} ${quantile(latency.ms, 1).toFixed(1).padStart(8)}`,
+);
+
+// 2. Deliveries per second: catalog events published at once, as an outbox batch would be.
+const logger = testLogger('bench');
+const bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'bench-webhook', logger, namespace });
+const projectIds = Array.from({ length: EVENTS }, (_, index) => projectId * 100_000 + index);
+const events = () =>
+  projectIds.map((id) =>
+    eventMessage(
+      String(id),
+      {
+        $case: 'componentsChanged',
+        value: { projectId: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `c${String(id)}`, type: 'card' }] },
+      },
+      { designerId: DESIGNER, source: 'api:bench' },
+    ),
+  );
+const viaService = await measure(
+  `${String(EVENTS)} events published → all delivered by the service`,
+  ROUNDS,
+  async () => {
+    const target = received + EVENTS;
+    const messages = events();
+    for (let from = 0; from < messages.length; from += 500) await bus.publish(messages.slice(from, from + 500));
+    await eventually(() => (received >= target ? true : undefined), 120_000, `${String(EVENTS)} deliveries`);
+  },
+  1,
+);
+
+// The same bodies and headers, signed here and POSTed by a plain undici loop with the same concurrency.
+const bodies = projectIds.map((id) =>
+  JSON.stringify({
+    id: randomUUID(),
+    event: 'components.changed',
+    created_at: new Date().toISOString(),
+    data: { project_id: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `c${String(id)}`, type: 'card' }] },
+  }),
+);
+const bare = await measure(
+  `${String(EVENTS)} bare signed POSTs (HMAC + undici, ${String(CONCURRENCY)} at once)`,
+  ROUNDS,
+  async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++] ?? '';
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+          const answer = await request(hookUrl, {
+            method: 'POST',
+            body,
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'boardsync-Webhook/1',
+              'x-svc-event': 'components.changed',
+              'x-svc-delivery': randomUUID(),
+              'x-svc-timestamp': timestamp,
+              'x-svc-signature': `sha256=${signature}`,
+            },
+          });
+          await answer.body.dump();
+          if (answer.statusCode !== 200) throw new Error(`the receiver answered ${String(answer.statusCode)}`);
+        }
+      }),
+    );
+  },
+  1,
+);
+printTable(`Deliveries of ${String(EVENTS)} events to one loopback receiver (${String(ROUNDS)} runs each)`, [bare, viaService]);
+console.log(`${'throughput'.padEnd(58)} ${'median /s'.padStart(12)} ${'× bare'.padStart(8)}`);
+const perSecond = (sample: { ms: number[] }): number => EVENTS / (quantile(sample.ms, 0.5) / 1000);
+for (const sample of [bare, viaService]) {
+  console.log(`${sample.label.padEnd(58)} ${perSecond(sample).toFixed(0).padStart(12)} ${(perSecond(sample) / perSecond(bare)).toFixed(3).padStart(8)}`);
+}
+
+await bus.close();
+for (const child of children) child.kill('SIGTERM');
+await Promise.all(children.map((child) => new Promise((resolve) => child.on('exit', resolve))));
+receiver.closeAllConnections();
+receiver.close();
+await catalogDb.drop();
+await webhookDb.drop();

@@ -2,6 +2,7 @@ import { MikroORM as PgliteOrm } from '@mikro-orm/pglite';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
 import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro-orm/sql';
+import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
 export type Database = MikroORM<AbstractSqlDriver, EntityManager>;
@@ -37,9 +38,28 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     ? await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })
     : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
-  const applied = await orm.migrator.up();
+  const applied = settings.url ? await migrateAlone(settings.url, () => orm.migrator.up()) : await orm.migrator.up();
   if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
   return orm;
+}
+
+/** Any fixed key: the lock is per database, and only migrations take it. */
+const MIGRATION_LOCK = 0x6d696772;
+
+/**
+ * Replicas starting together on a new database would each create the same tables, and all but
+ * one would crash: migrations run under a session advisory lock, held on a connection of its own,
+ * so the others wait and then find nothing left to apply.
+ */
+async function migrateAlone<T>(url: string, migrate: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await migrate();
+  } finally {
+    await lock.end();
+  }
 }
 
 /** For readiness: a real round trip. */

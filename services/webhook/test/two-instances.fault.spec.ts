@@ -109,10 +109,8 @@ describe('two webhook services on one database and namespace', () => {
       receivers.push((await Receiver.start()).program('/hook', [{ status: 200, delayMs: 15 }]));
     }
     bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'two-instances', logger, namespace, partitions: PARTITIONS });
-    // One after the other: two replicas migrating an empty database at the same moment race (the
-    // kit's migrator takes no lock; the second dies on "duplicate key … pg_type_typname_nsp_index").
-    await healthy(await start('first'));
-    await healthy(await start('second'));
+    // Both at once on an empty database, as a deployment's replicas start: migrations take turns.
+    await Promise.all([start('first'), start('second')].map(async (started) => healthy(await started)));
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
   }, 90_000);

@@ -7,15 +7,14 @@
  *     stored as is and converted to WebP.
  * Run: `npm run bench:asset` (BENCH_ROUNDS to change the number of timed runs).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
-import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, infra, uniqueName } from '@boardsync/kit/testing';
 import { measure, printTable, quantile } from './support/measure.ts';
+import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECRET = 'bench-principal-'.padEnd(40, 'b');
@@ -31,38 +30,18 @@ const megabytes = png.length / MB;
 const namespace = uniqueName('bench');
 const bucket = namespace.toLowerCase().replace(/_/g, '-');
 const [catalogDb, assetDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_asset')];
-const ports = { catalog: await freePort(), catalogInternal: await freePort(), asset: await freePort(), assetInternal: await freePort() };
-const common = {
-  PATH: process.env.PATH ?? '',
-  LOG_LEVEL: 'warn',
-  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-  KAFKA_NAMESPACE: namespace,
-  INTERNAL_JWT_SECRET: SECRET,
-  ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
-};
-const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
-const catalog = spawn(process.execPath, [main('catalog')], {
-  env: { ...common, DATABASE_URL: catalogDb.url, PORT: String(ports.catalog), INTERNAL_PORT: String(ports.catalogInternal) },
-  stdio: 'inherit',
+const common = sharedServiceEnv(namespace, SECRET);
+const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
+const asset = await startService('asset', {
+  ...common,
+  DATABASE_URL: assetDb.url,
+  ASSET_PUBLIC_URL: `${infra.s3Endpoint}/${bucket}`,
+  CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(catalog.internalPort)}`,
+  S3_ENDPOINT: infra.s3Endpoint,
+  S3_ACCESS_KEY: infra.s3AccessKey,
+  S3_SECRET_KEY: infra.s3SecretKey,
+  S3_BUCKET: bucket,
 });
-const asset = spawn(process.execPath, [main('asset')], {
-  env: {
-    ...common,
-    DATABASE_URL: assetDb.url,
-    PORT: String(ports.asset),
-    INTERNAL_PORT: String(ports.assetInternal),
-    ASSET_PUBLIC_URL: `${infra.s3Endpoint}/${bucket}`,
-    CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
-    S3_ENDPOINT: infra.s3Endpoint,
-    S3_ACCESS_KEY: infra.s3AccessKey,
-    S3_SECRET_KEY: infra.s3SecretKey,
-    S3_BUCKET: bucket,
-  },
-  stdio: 'inherit',
-});
-const healthy = (port: number) => async () => ((await fetch(`http://127.0.0.1:${String(port)}/healthz`).catch(() => undefined))?.ok ? true : undefined);
-await eventually(healthy(ports.catalog), 60_000, 'the catalog');
-await eventually(healthy(ports.asset), 60_000, 'the asset service');
 
 // The principal lives a minute; each call signs a fresh one as the gateway would.
 const freshHeaders = async () => ({
@@ -77,7 +56,7 @@ const freshHeaders = async () => ({
     SECRET,
   ),
 });
-const created = await fetch(`http://127.0.0.1:${String(ports.catalog)}/api/v1/projects`, {
+const created = await fetch(`http://127.0.0.1:${String(catalog.port)}/api/v1/projects`, {
   method: 'POST',
   headers: { ...(await freshHeaders()), 'content-type': 'application/json' },
   body: '{"name":"Bench"}',
@@ -88,7 +67,7 @@ async function upload(convert: boolean): Promise<void> {
   const form = new FormData();
   form.set('file', new Blob([png]), 'sheet.png');
   if (convert) form.set('convert_to_webp', 'true');
-  const response = await fetch(`http://127.0.0.1:${String(ports.asset)}/api/v1/projects/${String(projectId)}/assets`, {
+  const response = await fetch(`http://127.0.0.1:${String(asset.port)}/api/v1/projects/${String(projectId)}/assets`, {
     method: 'POST',
     headers: await freshHeaders(),
     body: form,
@@ -118,7 +97,7 @@ console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)}`);
 for (const sample of samples) console.log(`${sample.label.padEnd(58)} ${(megabytes / (quantile(sample.ms, 0.5) / 1000)).toFixed(1).padStart(12)}`);
 
 const status = (field: 'VmRSS' | 'VmHWM'): number => {
-  const line = readFileSync(`/proc/${String(asset.pid)}/status`, 'utf8')
+  const line = readFileSync(`/proc/${String(asset.child.pid)}/status`, 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
@@ -130,7 +109,7 @@ for (const convert of [false, true]) {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const before = status('VmRSS');
   // Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS.
-  writeFileSync(`/proc/${String(asset.pid)}/clear_refs`, '5');
+  writeFileSync(`/proc/${String(asset.child.pid)}/clear_refs`, '5');
   await Promise.all(Array.from({ length: 8 }, () => upload(convert)));
   const peak = status('VmHWM');
   console.log(
@@ -138,9 +117,7 @@ for (const convert of [false, true]) {
   );
 }
 
-catalog.kill('SIGTERM');
-asset.kill('SIGTERM');
-await Promise.all([catalog, asset].map((child) => new Promise((resolve) => child.on('exit', resolve))));
+await stopServices([catalog, asset]);
 const keys: string[] = [];
 for await (const item of minio.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
 await minio.removeObjects(bucket, keys);

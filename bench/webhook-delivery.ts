@@ -9,15 +9,14 @@
  *     once as the service's DELIVERY_CONCURRENCY) to the same receiver.
  * Run: `npm run bench:webhook` (BENCH_ROUNDS, BENCH_WRITES, BENCH_EVENTS to change the sizes).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken } from '@boardsync/kit';
-import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { measure, printTable, quantile } from './support/measure.ts';
+import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
@@ -51,38 +50,16 @@ const hookUrl = `http://127.0.0.1:${String((receiver.address() as AddressInfo).p
 
 const namespace = uniqueName('benchwh');
 const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
-const ports = { catalog: await freePort(), catalogInternal: await freePort(), webhook: await freePort(), webhookInternal: await freePort() };
-const common = {
-  PATH: process.env.PATH ?? '',
-  LOG_LEVEL: 'warn',
-  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-  KAFKA_NAMESPACE: namespace,
-  INTERNAL_JWT_SECRET: SECRET,
-  ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
-};
-const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
-const children: ChildProcess[] = [
-  spawn(process.execPath, [main('catalog')], {
-    env: { ...common, DATABASE_URL: catalogDb.url, PORT: String(ports.catalog), INTERNAL_PORT: String(ports.catalogInternal) },
-    stdio: 'inherit',
-  }),
-  spawn(process.execPath, [main('webhook')], {
-    env: {
-      ...common,
-      DATABASE_URL: webhookDb.url,
-      PORT: String(ports.webhook),
-      INTERNAL_PORT: String(ports.webhookInternal),
-      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
-      // One receiver here: let it have the whole replica's concurrency, as the bare loop does.
-      DELIVERY_CONCURRENCY: String(CONCURRENCY),
-      DELIVERY_PER_ENDPOINT: String(CONCURRENCY),
-    },
-    stdio: 'inherit',
-  }),
-];
-const healthy = (port: number) => async () => ((await fetch(`http://127.0.0.1:${String(port)}/healthz`).catch(() => undefined))?.ok ? true : undefined);
-await eventually(healthy(ports.catalog), 60_000, 'the catalog');
-await eventually(healthy(ports.webhook), 60_000, 'the webhook service');
+const common = sharedServiceEnv(namespace, SECRET);
+const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
+const webhook = await startService('webhook', {
+  ...common,
+  DATABASE_URL: webhookDb.url,
+  SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+  // One receiver here: let it have the whole replica's concurrency, as the bare loop does.
+  DELIVERY_CONCURRENCY: String(CONCURRENCY),
+  DELIVERY_PER_ENDPOINT: String(CONCURRENCY),
+});
 
 // The principal lives a minute; each call signs a fresh one as the gateway would.
 async function call(port: number, method: string, path: string, body: unknown): Promise<unknown> {
@@ -105,8 +82,8 @@ async function call(port: number, method: string, path: string, body: unknown): 
   return response.json();
 }
 
-const { secret } = (await call(ports.webhook, 'POST', '/api/v1/webhooks', { url: hookUrl, events: ['components.changed'] })) as { secret: string };
-const projectId = ((await call(ports.catalog, 'POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;
+const { secret } = (await call(webhook.port, 'POST', '/api/v1/webhooks', { url: hookUrl, events: ['components.changed'] })) as { secret: string };
+const projectId = ((await call(catalog.port, 'POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;
 
 // The consumer joins in the background after /healthz: wait until one write comes through end to end.
 async function writeAndReceive(name: string, timeoutMs = 10_000): Promise<void> {
@@ -118,7 +95,7 @@ async function writeAndReceive(name: string, timeoutMs = 10_000): Promise<void> 
       reject(new Error(`no delivery for ${name} within ${String(timeoutMs)} ms`));
     }, timeoutMs);
   });
-  await call(ports.catalog, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } });
+  await call(catalog.port, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } });
   await arrived.finally(() => {
     clearTimeout(timer);
   });
@@ -210,8 +187,7 @@ for (const sample of [bare, viaService]) {
 }
 
 await bus.close();
-for (const child of children) child.kill('SIGTERM');
-await Promise.all(children.map((child) => new Promise((resolve) => child.on('exit', resolve))));
+await stopServices([catalog, webhook]);
 receiver.closeAllConnections();
 receiver.close();
 await catalogDb.drop();

@@ -8,7 +8,7 @@ import sharp, { type Sharp } from 'sharp';
 export type RasterKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
 /** Noise, so the encoders have real data to chew on (and a truncation cuts into pixels, not padding). */
-function noise(width: number, height: number): Sharp {
+export function noise(width: number, height: number): Sharp {
   return sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
 }
 
@@ -49,8 +49,8 @@ export function svg(width = 64, height = 48): Buffer {
   );
 }
 
-/** An animated GIF of `frames` solid frames. */
-export async function animatedGif(frames: number, width = 40, height = 30): Promise<Buffer> {
+/** An animated GIF of `frames` solid frames, each shown `delayMs`. */
+export async function animatedGif(frames: number, width = 40, height = 30, delayMs = 100): Promise<Buffer> {
   const colours = ['#f00', '#0f0', '#00f', '#ff0'];
   const stills = await Promise.all(
     Array.from({ length: frames }, (_, index) =>
@@ -60,7 +60,7 @@ export async function animatedGif(frames: number, width = 40, height = 30): Prom
     ),
   );
   return sharp(stills, { join: { animated: true } })
-    .gif({ delay: stills.map(() => 100), loop: 0 })
+    .gif({ delay: stills.map(() => delayMs), loop: 0 })
     .toBuffer();
 }
 
@@ -82,7 +82,8 @@ export function html(): Buffer {
   return Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(document.cookie)</script><svg width="10" height="10"></svg></body></html>\n');
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -91,7 +92,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * A decompression bomb: a complete, valid `size`×`size` single-colour PNG (1-bit greyscale, every

@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import sharp, { type Sharp } from 'sharp';
+import { deflateSync } from 'node:zlib';
+import type { Sharp } from 'sharp';
+import { PNG_SIGNATURE, animatedGif, noise, pngChunk } from '../../../test/support/images.ts';
 import { ImageProcessor, type ImageProcessorOptions } from '../image-processor.ts';
 
 /** Images made by sharp itself, written to a directory of their own; nothing binary is committed. */
@@ -51,22 +52,12 @@ export class ImageFixtures {
 
   /** Noise, so encoders have something to chew on and truncation hits real image data. */
   noise(width: number, height: number): Sharp {
-    return sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+    return noise(width, height);
   }
 
-  /** An animated GIF of solid frames. */
-  async animatedGif(frames: number, width = 40, height = 30): Promise<Buffer> {
-    const colours = ['#f00', '#0f0', '#00f', '#ff0'];
-    const stills = await Promise.all(
-      Array.from({ length: frames }, (_, index) =>
-        sharp({ create: { width, height, channels: 4, background: colours[index % colours.length] ?? '#000' } })
-          .png()
-          .toBuffer(),
-      ),
-    );
-    return sharp(stills, { join: { animated: true } })
-      .gif({ delay: stills.map(() => 120), loop: 0 })
-      .toBuffer();
+  /** An animated GIF of solid frames, 120 ms each. */
+  animatedGif(frames: number, width = 40, height = 30): Promise<Buffer> {
+    return animatedGif(frames, width, height, 120);
   }
 }
 
@@ -75,19 +66,15 @@ export class ImageFixtures {
  * hundred bytes on disk that would need gigabytes once decoded.
  */
 export function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * 4))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * 4))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

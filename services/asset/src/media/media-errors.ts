@@ -1,5 +1,9 @@
 import { Problem } from '@boardsync/kit';
-import type { MediaKind } from '../domain/media-type.ts';
+import { MEDIA, type MediaKind } from '../domain/media-type.ts';
+
+function unsupported(detail: string): Problem {
+  return new Problem({ status: 415, code: 'unsupported_media_type', detail, extensions: { accepted: Object.keys(MEDIA) } });
+}
 
 /** The answers image validation and conversion give; one place so codes and wording stay together. */
 export const mediaProblems = {
@@ -16,13 +20,13 @@ export const mediaProblems = {
     return new Problem({ status: 422, code: 'image_too_complex', detail, cause });
   },
 
+  /** Bytes that are none of the six image types. */
+  notAnImage(): Problem {
+    return unsupported('The file is not a JPEG, PNG, GIF, WebP, AVIF or SVG image (judged by its bytes, not its name).');
+  },
+
   unsupportedMediaType(kind: MediaKind, found: string | undefined): Problem {
-    return new Problem({
-      status: 415,
-      code: 'unsupported_media_type',
-      detail: `The file starts like ${kind.toUpperCase()} but does not decode as one${found === undefined ? '' : ` (it reads as ${found})`}.`,
-      extensions: { accepted: ['jpeg', 'png', 'gif', 'webp', 'avif', 'svg'] },
-    });
+    return unsupported(`The file starts like ${kind.toUpperCase()} but does not decode as one${found === undefined ? '' : ` (it reads as ${found})`}.`);
   },
 
   svgTooLarge(limitBytes: number): Problem {

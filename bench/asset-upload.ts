@@ -9,10 +9,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
 import { createTestDatabase, infra, uniqueName } from '@boardsync/kit/testing';
+import { removeTestBucket, testMinio } from '../services/asset/test/support/test-buckets.ts';
 import { measure, printTable, quantile } from './support/measure.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
@@ -76,14 +76,7 @@ async function upload(convert: boolean): Promise<void> {
   await response.arrayBuffer();
 }
 
-const endpoint = new URL(infra.s3Endpoint);
-const minio = new MinioClient({
-  endPoint: endpoint.hostname,
-  port: Number(endpoint.port),
-  useSSL: false,
-  accessKey: infra.s3AccessKey,
-  secretKey: infra.s3SecretKey,
-});
+const minio = testMinio();
 
 const samples = [
   await measure(`bare putObject of the ${megabytes.toFixed(1)} MB PNG (minio client)`, ROUNDS, async (round) => {
@@ -118,9 +111,6 @@ for (const convert of [false, true]) {
 }
 
 await stopServices([catalog, asset]);
-const keys: string[] = [];
-for await (const item of minio.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
-await minio.removeObjects(bucket, keys);
-await minio.removeBucket(bucket);
+await removeTestBucket(bucket);
 await catalogDb.drop();
 await assetDb.drop();

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
-import { Client as MinioClient } from 'minio';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
+import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
 
 const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
 const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
@@ -17,22 +17,6 @@ interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-async function removeBucket(bucket: string): Promise<void> {
-  const endpoint = new URL(infra.s3Endpoint);
-  const client = new MinioClient({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: infra.s3AccessKey,
-    secretKey: infra.s3SecretKey,
-  });
-  if (!(await client.bucketExists(bucket))) return;
-  const keys: string[] = [];
-  for await (const item of client.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
-  if (keys.length > 0) await client.removeObjects(bucket, keys);
-  await client.removeBucket(bucket);
 }
 
 function run(service: string, env: Record<string, string>): Running {
@@ -171,7 +155,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     }
     await admin.disconnect();
     for (const database of databases) await database.drop();
-    await removeBucket(bucket);
+    await removeTestBucket(bucket);
     receiver.close();
   });
 

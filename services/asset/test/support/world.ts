@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client as MinioClient } from 'minio';
 import {
   INTERNAL_PRINCIPAL_HEADER,
   InProcessBus,
@@ -19,6 +18,7 @@ import { startAsset } from '../../src/start.ts';
 import { DirectoryObjectStore } from '../../src/storage/directory-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 import { S3ObjectStore } from '../../src/storage/s3-object-store.ts';
+import { removeTestBucket, testMinio } from './test-buckets.ts';
 
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
@@ -78,7 +78,7 @@ export class AssetWorld {
       const bucket = uniqueName('assets').toLowerCase().replace(/_/g, '-');
       this.objects = new S3ObjectStore({ endpoint: infra.s3Endpoint, accessKey: infra.s3AccessKey, secretKey: infra.s3SecretKey, bucket });
       this.assetBaseUrl = `${infra.s3Endpoint}/${bucket}`;
-      this.cleanups.push(() => removeBucket(bucket));
+      this.cleanups.push(() => removeTestBucket(bucket));
     } else {
       const files = await mkdtemp(join(tmpdir(), 'asset-files-'));
       this.cleanups.push(() => rm(files, { recursive: true, force: true }));
@@ -199,17 +199,6 @@ export class AssetWorld {
   }
 }
 
-function minio(): MinioClient {
-  const endpoint = new URL(infra.s3Endpoint);
-  return new MinioClient({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: endpoint.protocol === 'https:',
-    accessKey: infra.s3AccessKey,
-    secretKey: infra.s3SecretKey,
-  });
-}
-
 /** As a deployment's bucket (or CDN) is: anyone may read an object by its URL. */
 async function allowPublicReads(_objects: ObjectStore, baseUrl: string): Promise<void> {
   const bucket = new URL(baseUrl).pathname.slice(1);
@@ -217,13 +206,5 @@ async function allowPublicReads(_objects: ObjectStore, baseUrl: string): Promise
     Version: '2012-10-17',
     Statement: [{ Effect: 'Allow', Principal: { AWS: ['*'] }, Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/*`] }],
   };
-  await minio().setBucketPolicy(bucket, JSON.stringify(policy));
-}
-
-async function removeBucket(bucket: string): Promise<void> {
-  const client = minio();
-  const keys: string[] = [];
-  for await (const item of client.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
-  if (keys.length > 0) await client.removeObjects(bucket, keys);
-  await client.removeBucket(bucket);
+  await testMinio().setBucketPolicy(bucket, JSON.stringify(policy));
 }

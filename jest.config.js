@@ -29,8 +29,10 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
-      testPathIgnorePatterns: ['\\.fault\\.spec\\.ts$'],
+      testPathIgnorePatterns: ['\\.fault\\.spec\\.ts$', '<rootDir>/tests/deploy/'],
     },
+    // The images' entry commands from production-only trees, and the rendered Helm charts (scripts/check-deploy.sh runs it).
+    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/tests/deploy/**/*.spec.ts'] },
     // Tests that stop and start shared servers: run alone, after the rest (scripts/test.sh).
     { ...common, displayName: 'fault', testMatch: ['<rootDir>/services/*/test/**/*.fault.spec.ts', '<rootDir>/tests/**/*.fault.spec.ts'] },
   ],

@@ -19,6 +19,7 @@ stage "proto check" bash scripts/proto-gen.sh --check
 stage "typecheck" npm run --silent typecheck
 stage "lint (ESLint, Prettier)" npm run --silent lint
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
+stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
 # --forceExit for this run only: after a broker restart kafkajs (maintenance-only since 2023) can
 # keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without
 # disconnecting it. Services exit after their graceful shutdown, so only this suite notices.

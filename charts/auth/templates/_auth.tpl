@@ -1,0 +1,22 @@
+{{- define "auth.env" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+CATALOG_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "catalog") }}
+ASSET_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "asset") }}
+REDIS_KEY_PREFIX: {{ $g.prefix | quote }}
+{{- end -}}
+
+{{- define "auth.secretEnv" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+- { name: INTROSPECTION_CLIENT_SECRET, secret: {{ $g.sharedSecret | quote }}, key: INTROSPECTION_CLIENT_SECRET }
+- { name: SESSION_SECRET, secret: {{ $g.sharedSecret | quote }}, key: SESSION_SECRET }
+- { name: REDIS_URL, secret: {{ $g.redis.secretName | quote }}, key: {{ $g.redis.secretKey | quote }} }
+{{- end -}}
+
+{{- define "auth.network" -}}
+public: gateway
+internalFrom: [gateway]
+calls:
+  - { service: catalog, port: internal }
+  - { service: asset, port: internal }
+internet: false
+{{- end -}}

@@ -1,0 +1,64 @@
+{{/*
+A service's environment, in two parts: plain settings (its ConfigMap, or inline in the
+migration Job, which runs before the ConfigMap exists) and secrets, which are only ever
+references to Secrets the platform team created (the chart never holds a secret value).
+
+A service chart defines "<chart>.env" (a map of its own plain settings, may be empty) and
+"<chart>.secretEnv" (a list of {name, secret, key}, may be empty); .Values.config, typed by the
+chart's schema, overlays the plain settings last.
+*/}}
+
+{{- define "boardsync.plainEnv" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- $env := dict
+  "HOST" "0.0.0.0"
+  "PORT" (include "boardsync.httpPort" .)
+  "INTERNAL_HOST" "0.0.0.0"
+  "INTERNAL_PORT" (include "boardsync.internalPort" .)
+  "LOG_LEVEL" $g.logLevel
+  "KAFKA_BROKERS" $g.kafka.brokers
+  "KAFKA_NAMESPACE" $g.prefix
+  "KAFKA_TOPIC_PARTITIONS" $g.kafka.topicPartitions
+  "KAFKA_REPLICATION_FACTOR" $g.kafka.replicationFactor
+  "KAFKA_CREATE_TOPICS" "false"
+-}}
+{{- if .Values.database }}
+{{- $_ := set $env "DATABASE_POOL_MAX" .Values.database.poolMax -}}
+{{- $_ := set $env "MIGRATE_ON_START" "false" -}}
+{{- end }}
+{{- $own := include (printf "%s.env" .Chart.Name) . | fromYaml | default dict -}}
+{{- $all := mustMergeOverwrite $env $own (deepCopy (.Values.config | default dict)) -}}
+{{- range $name := keys $all | sortAlpha }}
+{{ $name }}: {{ index $all $name | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{- define "boardsync.secretEnvList" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+- { name: INTERNAL_JWT_SECRET, secret: {{ $g.sharedSecret | quote }}, key: INTERNAL_JWT_SECRET }
+{{- if .Values.database }}
+- { name: ADMIN_TOKEN, secret: {{ $g.sharedSecret | quote }}, key: ADMIN_TOKEN }
+- { name: DATABASE_URL, secret: {{ .Values.database.secretName | quote }}, key: {{ .Values.database.secretKey | quote }} }
+{{- end }}
+{{ include (printf "%s.secretEnv" .Chart.Name) . }}
+{{- end -}}
+
+{{/* env: entries reading each secret by reference */}}
+{{- define "boardsync.secretEnv" -}}
+{{- range $entry := include "boardsync.secretEnvList" . | fromYamlArray }}
+- name: {{ $entry.name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $entry.secret }}
+      key: {{ $entry.key }}
+{{- end }}
+{{- end -}}
+
+{{/* env: entries with every plain setting inline (the migration Job) */}}
+{{- define "boardsync.inlineEnv" -}}
+{{- $plain := include "boardsync.plainEnv" . | fromYaml -}}
+{{- range $name := keys $plain | sortAlpha }}
+- name: {{ $name }}
+  value: {{ index $plain $name | quote }}
+{{- end }}
+{{- end -}}

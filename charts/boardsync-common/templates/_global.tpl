@@ -1,0 +1,57 @@
+{{/*
+The settings every service reads, set once under `global` in the umbrella chart. Their defaults
+live here, once, so each service chart also renders alone; `include "boardsync.global" .`
+returns the defaults overlaid with .Values.global. Plain YAML between the markers: the chart
+docs generator (charts/schema) reads the defaults from it.
+*/}}
+{{- define "boardsync.globalDefaults" -}}
+# global-defaults:begin
+image:
+  registry: ""
+  repository: boardsync
+  tag: ""
+  pullPolicy: IfNotPresent
+imagePullSecrets: []
+prefix: boardsync
+publicBaseUrl: https://boardsync.example.com
+assetPublicUrl: https://assets.boardsync.example.com
+logLevel: info
+sharedSecret: boardsync-shared
+kafka:
+  brokers: kafka:9092
+  topicPartitions: 3
+  replicationFactor: 1
+redis:
+  secretName: boardsync-redis
+  secretKey: REDIS_URL
+networkPolicy:
+  enabled: true
+  dns:
+    namespace: kube-system
+    podLabels:
+      k8s-app: kube-dns
+  datastoreEgress:
+    - to:
+        - ipBlock:
+            cidr: 10.0.0.0/8
+        - ipBlock:
+            cidr: 172.16.0.0/12
+        - ipBlock:
+            cidr: 192.168.0.0/16
+  internalFrom: []
+serviceMonitor:
+  enabled: false
+  interval: 30s
+  labels: {}
+podSecurity:
+  uid: 1000
+# global-defaults:end
+{{- end -}}
+
+{{- define "boardsync.global" -}}
+{{- $user := deepCopy (.Values.global | default dict) -}}
+{{- $merged := mustMergeOverwrite (include "boardsync.globalDefaults" . | fromYaml) $user -}}
+{{- /* a merge never lets false replace a true default: read that one switch as given */ -}}
+{{- $_ := set $merged.networkPolicy "enabled" (dig "networkPolicy" "enabled" true $user) -}}
+{{- toYaml $merged -}}
+{{- end -}}

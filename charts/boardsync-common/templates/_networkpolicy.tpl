@@ -1,0 +1,108 @@
+{{/*
+Who may talk to whom. A service chart defines "<chart>.network":
+  public: world | gateway      who reaches its public port
+  internalFrom: [services]     peers that call its internal port (plus global.networkPolicy.internalFrom)
+  calls: [{service, port: http|internal}]
+  internet: true|false         outbound to public addresses (mirroring artwork, delivering webhooks)
+Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress).
+*/}}
+
+{{- define "boardsync.internetEgress" -}}
+- to:
+    - ipBlock:
+        cidr: 0.0.0.0/0
+        except: [10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 100.64.0.0/10, 127.0.0.0/8]
+    - ipBlock:
+        cidr: ::/0
+        except: ["fc00::/7", "fe80::/10", "::1/128"]
+{{- end -}}
+
+{{- define "boardsync.baseEgress" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+- to:
+    - namespaceSelector:
+        matchLabels:
+          kubernetes.io/metadata.name: {{ $g.networkPolicy.dns.namespace }}
+      podSelector:
+        matchLabels:
+          {{- toYaml $g.networkPolicy.dns.podLabels | nindent 10 }}
+  ports:
+    - { port: 53, protocol: UDP }
+    - { port: 53, protocol: TCP }
+{{- with $g.networkPolicy.datastoreEgress }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- define "boardsync.networkPolicy" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- if $g.networkPolicy.enabled -}}
+{{- $net := include (printf "%s.network" .Chart.Name) . | fromYaml -}}
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ include "boardsync.fullname" . }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "boardsync.selectorLabels" (list . "server") | nindent 6 }}
+  policyTypes: [Ingress, Egress]
+  ingress:
+    - ports:
+        - { port: http, protocol: TCP }
+      {{- if ne $net.public "world" }}
+      from:
+        - podSelector:
+            matchLabels:
+              {{- include "boardsync.peerSelector" (list . "gateway") | nindent 14 }}
+      {{- end }}
+    {{- if or $net.internalFrom $g.networkPolicy.internalFrom }}
+    - ports:
+        - { port: internal, protocol: TCP }
+      from:
+        {{- range $peer := $net.internalFrom }}
+        - podSelector:
+            matchLabels:
+              {{- include "boardsync.peerSelector" (list $ $peer) | nindent 14 }}
+        {{- end }}
+        {{- with $g.networkPolicy.internalFrom }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    {{- end }}
+  egress:
+    {{- include "boardsync.baseEgress" . | nindent 4 }}
+    {{- range $call := $net.calls }}
+    - to:
+        - podSelector:
+            matchLabels:
+              {{- include "boardsync.peerSelector" (list $ $call.service) | nindent 14 }}
+      ports:
+        - { port: {{ $call.port }}, protocol: TCP }
+    {{- end }}
+    {{- if $net.internet }}
+    {{- include "boardsync.internetEgress" . | nindent 4 }}
+    {{- end }}
+{{- end -}}
+{{- end -}}
+
+{{/* The migration Job's pods: no ingress at all; DNS and the datastores out. */}}
+{{- define "boardsync.migrateNetworkPolicy" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- if and $g.networkPolicy.enabled .Values.migrations.enabled -}}
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ include "boardsync.fullname" . }}-migrate
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "boardsync.selectorLabels" (list . "migrate") | nindent 6 }}
+  policyTypes: [Ingress, Egress]
+  egress:
+    {{- include "boardsync.baseEgress" . | nindent 4 }}
+{{- end -}}
+{{- end -}}

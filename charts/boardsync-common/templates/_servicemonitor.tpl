@@ -1,0 +1,23 @@
+{{- define "boardsync.serviceMonitor" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- if $g.serviceMonitor.enabled -}}
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: {{ include "boardsync.fullname" . }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+    {{- with $g.serviceMonitor.labels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+spec:
+  selector:
+    matchLabels:
+      {{- include "boardsync.selectorLabels" (list . "server") | nindent 6 }}
+      boardsync.io/listener: internal
+  endpoints:
+    - port: internal
+      path: /metrics
+      interval: {{ $g.serviceMonitor.interval }}
+{{- end -}}
+{{- end -}}

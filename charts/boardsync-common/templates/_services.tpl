@@ -1,0 +1,58 @@
+{{/* Two Services: the public listener (what the gateway, or the Ingress, reaches) and the internal one (admin, /internal/*, /metrics), never the same object, so nothing routed at one can reach the other. */}}
+{{- define "boardsync.services" -}}
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "boardsync.fullname" . }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+    app.kubernetes.io/component: server
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "boardsync.selectorLabels" (list . "server") | nindent 4 }}
+  ports:
+    - name: http
+      port: {{ include "boardsync.httpPort" . }}
+      targetPort: http
+      protocol: TCP
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "boardsync.fullname" . }}-internal
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+    app.kubernetes.io/component: server
+    boardsync.io/listener: internal
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "boardsync.selectorLabels" (list . "server") | nindent 4 }}
+  ports:
+    - name: internal
+      port: {{ include "boardsync.internalPort" . }}
+      targetPort: internal
+      protocol: TCP
+{{- end -}}
+
+{{- define "boardsync.configMap" -}}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ include "boardsync.fullname" . }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+data:
+  {{- include "boardsync.plainEnv" . | trim | nindent 2 }}
+{{- end -}}
+
+{{- define "boardsync.serviceAccount" -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "boardsync.fullname" . }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+automountServiceAccountToken: false
+{{- end -}}

@@ -1,0 +1,126 @@
+import { boolean, integer, object, string, url, type JsonSchema } from './json-schema.ts';
+import { globalValues } from './global-values.ts';
+import { databaseValues, serviceValues } from './service-values.ts';
+
+/**
+ * The settings a service chart passes to its service as environment variables (`config`), by their
+ * names in the service's README. Only the ones an operator tunes: the chart sets ports, hosts, peers,
+ * Kafka and secrets itself, and development-only switches (SSRF_ALLOW_CIDRS, ASSET_FILES_DIR) are
+ * deliberately not settable here.
+ */
+const positive = (description: string) => integer(description, { min: 1 });
+
+const gatewayConfig = {
+  RATE_LIMIT_READS_PER_MINUTE: positive('Reads per designer + app per minute.'),
+  RATE_LIMIT_WRITES_PER_MINUTE: positive('Writes per designer + app per minute.'),
+  RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: positive('Failed authentications per client IP per minute.'),
+  INTROSPECTION_CLIENT_ID: string('Client id at introspection (same as auth).', { minLength: 1 }),
+  INTROSPECTION_CACHE_SECONDS: integer('Positive introspection cache.', { min: 0, max: 30 }),
+  INTROSPECTION_NEGATIVE_CACHE_SECONDS: integer('Negative introspection cache.', { min: 0, max: 60 }),
+  UPSTREAM_TIMEOUT_MS: integer('Headers and body idle timeout towards a service.', { min: 100 }),
+  TRUSTED_PROXIES: string('Comma-separated addresses/CIDRs whose X-Forwarded-For and -Proto are believed: your load balancer or ingress controller.'),
+};
+
+const authConfig = {
+  INTROSPECTION_CLIENT_ID: string('The one client allowed to introspect (same as the gateway).', { minLength: 1 }),
+  DEFAULT_STORAGE_LIMIT_BYTES: integer('Storage plan of new designers.', { min: 0 }),
+  DEFAULT_UNLOCKED_PROJECT_LIMIT: {
+    type: ['integer', 'string'],
+    pattern: '^(none|[0-9]+)$',
+    minimum: 0,
+    description: 'Unlocked projects of new designers; `none` = uncapped.',
+  } satisfies JsonSchema,
+};
+
+const assetConfig = {
+  UPLOAD_MAX_BYTES: positive('Largest upload (spec: 50 MB).'),
+  SVG_MAX_BYTES: positive('Largest SVG (parsed whole to be sanitized).'),
+  IMAGE_MAX_PIXELS: positive('Pixels per frame (decompression-bomb bound).'),
+  IMAGE_MAX_FRAMES: positive('Frames per image.'),
+  IMAGE_MAX_CONVERT_PIXELS: positive('Pixels, all frames together, an image may have to be converted.'),
+  IMAGE_CONCURRENCY: positive('Images decoded or converted at once per pod.'),
+  IMAGE_QUEUE_MAX: integer('Images waiting for the pool per pod; beyond: 503.', { min: 0 }),
+  AVIF_EFFORT: integer('AVIF encoder effort.', { min: 0, max: 9 }),
+  FETCH_TIMEOUT_MS: integer('from-url and internalizing, per image, whole transfer.', { min: 100 }),
+  IDEMPOTENCY_TTL_HOURS: positive('How long an Idempotency-Key is remembered.'),
+};
+
+const webhookConfig = {
+  WEBHOOK_RETRY_DELAYS: string('Waits between attempts, e.g. `10s,1m,5m` (ms, s, m, h).', { pattern: '^[0-9]+(ms|s|m|h)(,[0-9]+(ms|s|m|h))*$' }),
+  WEBHOOK_TIMEOUT_MS: integer('A receiver answering later has failed the attempt.', { min: 100 }),
+  WEBHOOK_MAX_PER_APP: positive('Webhooks per app per designer.'),
+  WEBHOOK_DEACTIVATE_AFTER: positive('Failed attempts in a row that deactivate a webhook.'),
+  DELIVERY_CONCURRENCY: positive('Deliveries in flight per pod; keep below database.poolMax.'),
+  DELIVERY_PER_ENDPOINT: positive('Deliveries in flight per webhook per pod.'),
+  DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
+};
+
+const config = (service: string, properties: Record<string, JsonSchema>) =>
+  object(`Service settings by their environment names (services/${service}/README.md).`, properties);
+
+export interface ChartDefinition {
+  name: string;
+  values: JsonSchema;
+}
+
+export const serviceCharts: ChartDefinition[] = [
+  {
+    name: 'gateway',
+    values: object('', {
+      ...serviceValues(),
+      ingress: object('An Ingress to the gateway (the only service ever exposed).', {
+        enabled: boolean(''),
+        className: string('IngressClass; empty: the cluster default.'),
+        host: string('', { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' }),
+        tlsSecretName: string('Existing TLS Secret for `host`; empty: no TLS section.'),
+        annotations: { type: 'object', additionalProperties: { type: 'string' }, description: "The ingress controller's annotations." },
+      }),
+      config: config('gateway', gatewayConfig),
+    }),
+  },
+  { name: 'auth', values: object('', { ...serviceValues(), ...databaseValues(), config: config('auth', authConfig) }) },
+  { name: 'catalog', values: object('', { ...serviceValues(), ...databaseValues(), config: config('catalog', {}) }) },
+  {
+    name: 'asset',
+    values: object('', {
+      ...serviceValues(),
+      ...databaseValues(),
+      s3: object('The S3-compatible store artwork is kept in.', {
+        endpoint: url('S3 endpoint URL.'),
+        region: string('', { minLength: 1 }),
+        bucket: string('', { pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
+        pathStyle: boolean('Path-style addressing (MinIO); false: virtual-host style.'),
+        credentialsSecret: string('Existing Secret with S3_ACCESS_KEY and S3_SECRET_KEY.', { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' }),
+      }),
+      uvThreadpoolSize: integer("libuv threads (sharp's work runs there): at least IMAGE_CONCURRENCY + 2.", { min: 4, max: 1024 }),
+      config: config('asset', assetConfig),
+    }),
+  },
+  {
+    name: 'webhook',
+    values: object('', {
+      ...serviceValues({
+        autoscaling: {
+          kafkaLag: object("Also scale on the fan-out consumer group's lag (an External metric).", {
+            enabled: boolean(''),
+            metricName: string('The external metric, e.g. from a Kafka exporter through a metrics adapter.', { minLength: 1 }),
+            groupLabel: string("The metric's label naming the consumer group.", { minLength: 1 }),
+            consumerGroup: string('The group, without the `global.prefix.` the service adds.', { minLength: 1 }),
+            targetLagPerReplica: positive('Lag per replica above which the HPA adds one.'),
+          }),
+        },
+      }),
+      ...databaseValues(),
+      config: config('webhook', webhookConfig),
+    }),
+  },
+];
+
+/** The umbrella chart: `global`, typed here once, and each service's values under its name. */
+export const umbrellaChart: ChartDefinition = {
+  name: 'boardsync',
+  values: object('', {
+    global: globalValues,
+    ...Object.fromEntries(serviceCharts.map((chart) => [chart.name, chart.values])),
+  }),
+};

@@ -1,0 +1,43 @@
+import { boolean, integer, list, object, oneOf, string, stringMap, url, type JsonSchema } from './json-schema.ts';
+
+/** Letters, digits, dots, dashes, underscores: what KAFKA_NAMESPACE and REDIS_KEY_PREFIX accept. */
+const prefixPattern = '^[A-Za-z0-9._-]*$';
+const secretName = (description: string) => string(description, { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' });
+const secretKey = (description: string) => string(description, { pattern: '^[-._a-zA-Z0-9]+$' });
+
+/** `global`: set once in the umbrella chart, read by every service chart. */
+export const globalValues: JsonSchema = object('Settings every service reads.', {
+  image: object('Where the images come from.', {
+    registry: string('Registry host prefixed to every image; empty: none.'),
+    repository: string('Images are `<registry>/<repository>/<service>:<tag>`.', { minLength: 1 }),
+    tag: string("Image tag; empty: the chart's appVersion."),
+    pullPolicy: oneOf('', ['Always', 'IfNotPresent', 'Never']),
+  }),
+  imagePullSecrets: list('Existing image pull Secrets.', object('', { name: secretName('') }, ['name'])),
+  prefix: string('Kafka topic/consumer-group prefix and Redis key prefix of this deployment.', { pattern: prefixPattern }),
+  publicBaseUrl: url("The gateway's public origin."),
+  assetPublicUrl: url('What stored artwork URLs start with.'),
+  logLevel: oneOf('', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  sharedSecret: secretName('Existing Secret: INTERNAL_JWT_SECRET, ADMIN_TOKEN, INTROSPECTION_CLIENT_SECRET, SESSION_SECRET.'),
+  kafka: object('', {
+    brokers: string('Bootstrap brokers, comma-separated host:port.', { pattern: '^[^\\s,]+:[0-9]+(,[^\\s,]+:[0-9]+)*$' }),
+    topicPartitions: integer('Partitions of created topics.', { min: 1, max: 1000 }),
+    replicationFactor: integer('Replication factor of created topics.', { min: 1, max: 10 }),
+  }),
+  redis: object('', {
+    secretName: secretName('Existing Secret holding the Redis URL.'),
+    secretKey: secretKey('Its key.'),
+  }),
+  networkPolicy: object('', {
+    enabled: boolean('A NetworkPolicy per service.'),
+    dns: object('Where the cluster DNS runs.', { namespace: string('', { minLength: 1 }), podLabels: stringMap('') }),
+    datastoreEgress: list('NetworkPolicyEgressRules to Postgres, Kafka, Redis and S3.'),
+    internalFrom: list('Extra NetworkPolicyPeers admitted to every internal port.'),
+  }),
+  serviceMonitor: object('', {
+    enabled: boolean('A Prometheus Operator ServiceMonitor per service.'),
+    interval: string('Scrape interval.', { pattern: '^[0-9]+(ms|s|m|h)$' }),
+    labels: stringMap('Labels your Prometheus selects ServiceMonitors by.'),
+  }),
+  podSecurity: object('', { uid: integer("The images' non-root user and group.", { min: 1 }) }),
+});

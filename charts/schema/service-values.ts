@@ -1,0 +1,75 @@
+import { boolean, freeObject, integer, list, object, oneOf, quantity, string, stringMap, type JsonSchema } from './json-schema.ts';
+
+const resources = (description: string) =>
+  object(
+    description,
+    {
+      requests: object('', { cpu: quantity(''), memory: quantity('') }, ['cpu', 'memory']),
+      limits: object('', { cpu: quantity(''), memory: quantity('') }, ['cpu', 'memory']),
+    },
+    ['requests', 'limits'],
+  );
+
+const autoscaling = (extra: Record<string, JsonSchema>) =>
+  object('A HorizontalPodAutoscaler on CPU (replaces replicaCount).', {
+    enabled: boolean(''),
+    minReplicas: integer('', { min: 1 }),
+    maxReplicas: integer('', { min: 1 }),
+    targetCPUUtilizationPercentage: integer('Average CPU, as a percentage of the request, the HPA keeps pods at.', { min: 1, max: 100 }),
+    ...extra,
+  });
+
+/** What every service chart takes, whatever the service. */
+export function serviceValues(options: { autoscaling?: Record<string, JsonSchema> } = {}): Record<string, JsonSchema> {
+  return {
+    global: freeObject('See the umbrella chart (charts/boardsync): typed there.'),
+    enabled: boolean('Install this service (umbrella chart only).'),
+    // Helm gives every dependency a values scope, the library chart too; it holds nothing.
+    'boardsync-common': freeObject(''),
+    replicaCount: integer('Pods when autoscaling is off.', { min: 0 }),
+    image: object('', {
+      repository: string('Overrides `<global.image.repository>/<service>`.'),
+      tag: string('Overrides `global.image.tag`.'),
+    }),
+    resources: resources('Requests and limits of the service container.'),
+    autoscaling: autoscaling(options.autoscaling ?? {}),
+    podDisruptionBudget: object('', {
+      enabled: boolean(''),
+      maxUnavailable: {
+        type: ['integer', 'string'],
+        pattern: '^[0-9]+%$',
+        minimum: 0,
+        description: 'Pods (or a percentage) a voluntary disruption may take at once.',
+      },
+    }),
+    topologySpread: object('Spread over zones and nodes.', {
+      maxSkew: integer('', { min: 1 }),
+      whenUnsatisfiable: oneOf('', ['ScheduleAnyway', 'DoNotSchedule']),
+    }),
+    tmpSizeLimit: quantity('Size of the writable /tmp (emptyDir).'),
+    terminationGracePeriodSeconds: integer('', { min: 1 }),
+    preStopSleepSeconds: integer('Seconds a stopping pod keeps serving while endpoints drop it.', { min: 0, max: 60 }),
+    podAnnotations: stringMap(''),
+    podLabels: stringMap(''),
+    nodeSelector: stringMap(''),
+    tolerations: list(''),
+    affinity: freeObject(''),
+  };
+}
+
+/** What the services that own a database add: its Secret, pool, and the migration Job. */
+export function databaseValues(): Record<string, JsonSchema> {
+  return {
+    database: object('', {
+      secretName: string("Existing Secret holding this service's Postgres URL.", { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' }),
+      secretKey: string('Its key.', { pattern: '^[-._a-zA-Z0-9]+$' }),
+      poolMax: integer('Connections per pod (DATABASE_POOL_MAX).', { min: 1, max: 200 }),
+    }),
+    migrations: object('The pre-install/pre-upgrade Job: `migrate`, then `create-topics`.', {
+      enabled: boolean(''),
+      backoffLimit: integer('', { min: 0 }),
+      activeDeadlineSeconds: integer('', { min: 30 }),
+      resources: resources(''),
+    }),
+  };
+}

@@ -30,6 +30,9 @@ export function serviceValues(options: { autoscaling?: Record<string, JsonSchema
     image: object('', {
       repository: string('Overrides `<global.image.repository>/<service>`.'),
       tag: string('Overrides `global.image.tag`.'),
+      digest: string('Pins the image by digest (`sha256:…`), which wins over any tag: what a production release should set.', {
+        pattern: '^(sha256:[a-f0-9]{64})?$',
+      }),
     }),
     resources: resources('Requests and limits of the service container.'),
     autoscaling: autoscaling(options.autoscaling ?? {}),

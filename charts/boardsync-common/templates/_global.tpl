@@ -10,7 +10,7 @@ image:
   registry: ""
   repository: boardsync
   tag: ""
-  pullPolicy: IfNotPresent
+  pullPolicy: Always
 imagePullSecrets: []
 prefix: boardsync
 publicBaseUrl: https://boardsync.example.com
@@ -44,7 +44,7 @@ serviceMonitor:
   interval: 30s
   labels: {}
 podSecurity:
-  uid: 1000
+  uid: 10001
 # global-defaults:end
 {{- end -}}
 

@@ -12,6 +12,7 @@ apiVersion: batch/v1
 kind: Job
 metadata:
   name: {{ include "boardsync.fullname" . }}-migrate
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
     app.kubernetes.io/component: migrate

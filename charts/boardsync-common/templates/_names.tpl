@@ -41,11 +41,12 @@ app.kubernetes.io/component: server
 {{- define "boardsync.image" -}}
 {{- $g := include "boardsync.global" . | fromYaml -}}
 {{- $repository := .Values.image.repository | default (printf "%s/%s" $g.image.repository .Chart.Name) -}}
-{{- $tag := .Values.image.tag | default $g.image.tag | default .Chart.AppVersion -}}
+{{- $reference := printf ":%s" (.Values.image.tag | default $g.image.tag | default .Chart.AppVersion) -}}
+{{- with .Values.image.digest }}{{ $reference = printf "@%s" . }}{{ end -}}
 {{- if $g.image.registry -}}
-{{- printf "%s/%s:%s" $g.image.registry $repository $tag -}}
+{{- printf "%s/%s%s" $g.image.registry $repository $reference -}}
 {{- else -}}
-{{- printf "%s:%s" $repository $tag -}}
+{{- printf "%s%s" $repository $reference -}}
 {{- end -}}
 {{- end -}}
 

@@ -42,6 +42,7 @@ apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 spec:
@@ -95,6 +96,7 @@ apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
   name: {{ include "boardsync.fullname" . }}-migrate
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 spec:

@@ -4,6 +4,7 @@ apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 spec:
@@ -48,6 +49,7 @@ apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 spec:

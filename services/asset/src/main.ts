@@ -1,17 +1,20 @@
-import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters } from '@boardsync/kit';
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { assetConfigSchema } from './config.ts';
-import { startAsset } from './start.ts';
+import { assetService, startAsset } from './start.ts';
 import { S3ObjectStore } from './storage/s3-object-store.ts';
 
-const config = loadConfigOrExit(assetConfigSchema);
-const logger = createLogger({ service: 'asset', level: config.LOG_LEVEL });
-const objects = new S3ObjectStore({
-  endpoint: config.S3_ENDPOINT,
-  region: config.S3_REGION,
-  accessKey: config.S3_ACCESS_KEY,
-  secretKey: config.S3_SECRET_KEY,
-  bucket: config.S3_BUCKET,
-  pathStyle: config.S3_PATH_STYLE,
+// `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
+await runServiceCommand(assetService, async () => {
+  const config = loadConfigOrExit(assetConfigSchema);
+  const logger = createLogger({ service: 'asset', level: config.LOG_LEVEL });
+  const objects = new S3ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    bucket: config.S3_BUCKET,
+    pathStyle: config.S3_PATH_STYLE,
+  });
+  const asset = await startAsset(config, logger, { ...productionAdapters(config, 'asset', logger), objects });
+  installGracefulShutdown(asset.parts, logger);
 });
-const asset = await startAsset(config, logger, { ...productionAdapters(config, 'asset', logger), objects });
-installGracefulShutdown(asset.parts, logger);

@@ -1,4 +1,13 @@
-import { SafeHttpClient, Topics, startDatabaseService, type Database, type Logger, type RunningService, type ServiceAdapters } from '@boardsync/kit';
+import {
+  SafeHttpClient,
+  Topics,
+  startDatabaseService,
+  type Database,
+  type Logger,
+  type RunningService,
+  type ServiceAdapters,
+  type ServiceDefinition,
+} from '@boardsync/kit';
 import { createApp } from './app.ts';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';
@@ -14,6 +23,15 @@ import { StorageHousekeeping } from './use-cases/storage-housekeeping.ts';
 
 /** An upload that has not settled after this long is taken for dead: its reserved bytes count no more. */
 const RESERVATION_TTL_SECONDS = 15 * 60;
+
+/** What the running asset service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const assetService = {
+  service: 'asset',
+  entities,
+  migrations,
+  produces: [Topics.internalizeCompleted],
+  consumes: [Topics.internalizeRequested],
+} satisfies ServiceDefinition;
 
 export interface AssetAdapters extends ServiceAdapters {
   /** S3 (MinIO) in production, a directory in the embedded mode. */
@@ -65,13 +83,10 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
       assetBaseUrl: settings.ASSET_PUBLIC_URL,
     });
   const running = await startDatabaseService({
-    service: 'asset',
+    ...assetService,
     config: settings,
     adapters,
-    entities,
-    migrations,
     logger,
-    produces: [Topics.internalizeCompleted],
     createApp: ({ orm, bus }) => createApp({ runtime: runtimeOn(orm), admission, bus, facts, logger, config: settings }),
     consumers: ({ orm }) => [internalizeRequestedConsumer(runtimeOn(orm))],
   });

@@ -1,8 +1,11 @@
-import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters } from '@boardsync/kit';
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { catalogConfigSchema } from './config.ts';
-import { startCatalog } from './start.ts';
+import { catalogService, startCatalog } from './start.ts';
 
-const config = loadConfigOrExit(catalogConfigSchema);
-const logger = createLogger({ service: 'catalog', level: config.LOG_LEVEL });
-const catalog = await startCatalog(config, logger, productionAdapters(config, 'catalog', logger));
-installGracefulShutdown(catalog.parts, logger);
+// `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
+await runServiceCommand(catalogService, async () => {
+  const config = loadConfigOrExit(catalogConfigSchema);
+  const logger = createLogger({ service: 'catalog', level: config.LOG_LEVEL });
+  const catalog = await startCatalog(config, logger, productionAdapters(config, 'catalog', logger));
+  installGracefulShutdown(catalog.parts, logger);
+});

@@ -1,5 +1,15 @@
 import type { Redis } from 'ioredis';
-import { BackgroundSubscriptions, createHttpMetrics, serve, type Closable, type EventBus, type Logger } from '@boardsync/kit';
+import {
+  BackgroundSubscriptions,
+  Topics,
+  createHttpMetrics,
+  requireDeclaredTopics,
+  serve,
+  type Closable,
+  type EventBus,
+  type Logger,
+  type ServiceDefinition,
+} from '@boardsync/kit';
 import { createApp } from './app.ts';
 import type { GatewaySettings } from './config.ts';
 import { planChangeConsumer } from './events/plan-changes.ts';
@@ -10,6 +20,12 @@ import { UpstreamProxy } from './proxy/proxy.ts';
 import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
+
+/** What the running gateway and its one-shot command (`node src/main.ts create-topics`) share: it owns no database, and only consumes. */
+export const gatewayService = {
+  service: 'gateway',
+  consumes: [Topics.tokenRevoked, Topics.designerPlanChanged],
+} satisfies ServiceDefinition;
 
 export interface RunningGateway {
   url: string;
@@ -39,7 +55,9 @@ export async function startGateway(config: GatewaySettings, logger: Logger, adap
   });
   // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
   const replicaId = replicaIdentity(config.REPLICA_ID);
-  const consumers = new BackgroundSubscriptions(bus, [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)], logger);
+  const subscriptions = [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)];
+  requireDeclaredTopics('gateway', subscriptions, gatewayService.consumes);
+  const consumers = new BackgroundSubscriptions(bus, subscriptions, logger);
   const metrics = createHttpMetrics('gateway');
   const counters = { redis, namespace: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
   const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });

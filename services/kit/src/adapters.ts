@@ -16,18 +16,31 @@ export const kafkaEnv = z.object({
   /** For topics the service creates because they are missing. */
   KAFKA_TOPIC_PARTITIONS: env.int(3, 1),
   KAFKA_REPLICATION_FACTOR: env.int(1, 1),
+  /**
+   * False: topics are made beforehand (`node src/main.ts create-topics`, the chart's hook Job), so
+   * the service never creates one (its Kafka principal needs no CreateTopics); a missing topic is
+   * reported and retried, the consumers join once it exists, and the outbox keeps what it cannot send.
+   */
+  KAFKA_CREATE_TOPICS: env.boolean(true),
 });
 
 export const postgresEnv = z.object({
   DATABASE_URL: env.requiredUrl('the Postgres URL, postgres://user:password@host:5432/database'),
   DATABASE_POOL_MAX: env.int(10, 1),
+  /**
+   * False: migrations are applied beforehand (`node src/main.ts migrate`, the chart's hook Job); the
+   * service only checks, read-only, that none is pending, and exits 78 naming them if any is.
+   */
+  MIGRATE_ON_START: env.boolean(true),
 });
 
 export type KafkaEnv = z.infer<typeof kafkaEnv>;
 export type PostgresEnv = z.infer<typeof postgresEnv>;
 
 /** Where a service keeps its data: a Postgres server, or PGlite in a directory (embedded mode only). */
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string };
+export type DatabaseTarget =
+  /** `migrateOnStart` false: require the database migrated rather than migrate it (default true). */
+  { kind: 'postgres'; url: string; poolMax: number; migrateOnStart?: boolean } | { kind: 'pglite'; dataDir: string };
 
 export interface ServiceAdapters {
   database: DatabaseTarget;
@@ -45,13 +58,14 @@ export function busFromConfig(config: KafkaEnv, clientId: string, logger: Logger
     namespace: config.KAFKA_NAMESPACE,
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    createTopics: config.KAFKA_CREATE_TOPICS,
   });
 }
 
 /** Postgres and Kafka, from a service's validated production configuration. */
 export function productionAdapters(config: KafkaEnv & PostgresEnv, clientId: string, logger: Logger): ServiceAdapters {
   return {
-    database: { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX },
+    database: { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, migrateOnStart: config.MIGRATE_ON_START },
     bus: busFromConfig(config, clientId, logger),
     ownsBus: true,
   };

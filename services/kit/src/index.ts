@@ -17,10 +17,20 @@ export {
   type Principal,
 } from './principal.ts';
 export type { DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
-export { KafkaBus, type KafkaBusOptions } from './bus/kafka.ts';
+export { KafkaBus, MissingTopics, type KafkaBusOptions } from './bus/kafka.ts';
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';
 export { placeholders } from './db/placeholders.ts';
-export { openDatabase, pingDatabase, type Database, type DatabaseSettings, type Entities, type Migrations } from './db/database.ts';
+export {
+  PendingMigrations,
+  migrateDatabase,
+  openDatabase,
+  pendingMigrations,
+  pingDatabase,
+  type Database,
+  type DatabaseSettings,
+  type Entities,
+  type Migrations,
+} from './db/database.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration } from './outbox/outbox-migration.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
@@ -60,6 +70,7 @@ export {
 } from './routes.ts';
 export {
   databaseServiceEnv,
+  requireDeclaredTopics,
   serviceEnv,
   startDatabaseService,
   type DatabaseServiceEnv,
@@ -78,6 +89,7 @@ export {
   type ServiceAdapters,
 } from './adapters.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
+export { COMMAND_EXIT, commandUsage, parseServiceCommand, runServiceCommand, type ParsedCommand, type ServiceDefinition } from './service-commands.ts';
 export { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
 export { MAX_PAGE, offsetOf, pageRequest, paginate, type PageLink, type PageRequest, type Paginated } from './pagination.ts';
 export { publicPath } from './http/public-path.ts';

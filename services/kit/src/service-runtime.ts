@@ -49,6 +49,8 @@ export interface DatabaseServiceSettings {
   createApp(deps: { orm: Database; bus: EventBus }): ServiceApps;
   /** Topics the service publishes to (through its outbox): created at start when missing. */
   produces?: readonly string[];
+  /** Topics the service consumes: every consumer's topics must be among them, so `create-topics` makes them all. */
+  consumes?: readonly string[];
   /** What the service consumes: joined in the background once the database is migrated, so HTTP never waits on the broker. */
   consumers?(deps: { orm: Database; bus: EventBus }): SubscribeOptions[];
 }
@@ -62,21 +64,34 @@ export interface RunningService {
   parts: Closable[];
 }
 
-/** The common life of a service that owns a database: migrate, relay its outbox, serve both listeners. */
+/**
+ * A consumer on a topic the service does not declare would never find it where topics are made
+ * beforehand (`create-topics`, KAFKA_CREATE_TOPICS=false): refuse to start, so tests catch it.
+ */
+export function requireDeclaredTopics(service: string, consumers: readonly SubscribeOptions[], consumes: readonly string[]): void {
+  const undeclared = consumers.flatMap((consumer) => consumer.topics).filter((topic) => !consumes.includes(topic));
+  if (undeclared.length > 0) throw new Error(`${service} consumes ${undeclared.join(', ')} without declaring it in \`consumes\``);
+}
+
+/** The common life of a service that owns a database: migrate (or check), relay its outbox, serve both listeners. */
 export async function startDatabaseService(settings: DatabaseServiceSettings): Promise<RunningService> {
   const { service, config, logger, adapters } = settings;
   const { bus, database } = adapters;
   logger.info({ database: database.kind, bus: bus.constructor.name }, `${service} adapters`);
   const orm = await openDatabase({
-    ...(database.kind === 'postgres' ? { url: database.url, poolMax: database.poolMax } : { dataDir: database.dataDir }),
+    ...(database.kind === 'postgres'
+      ? { url: database.url, poolMax: database.poolMax, migrate: database.migrateOnStart ?? true }
+      : { dataDir: database.dataDir }),
     entities: settings.entities,
     migrations: settings.migrations,
     logger,
   });
+  const subscriptions = settings.consumers?.({ orm, bus }) ?? [];
+  requireDeclaredTopics(service, subscriptions, settings.consumes ?? []);
   const relay = new OutboxRelay({ orm, bus, logger });
   relay.start();
   const topics = new BackgroundTopics(bus, settings.produces ?? [], logger);
-  const consumers = new BackgroundSubscriptions(bus, settings.consumers?.({ orm, bus }) ?? [], logger);
+  const consumers = new BackgroundSubscriptions(bus, subscriptions, logger);
   const apps = settings.createApp({ orm, bus });
   registerOutboxMetrics(apps.metrics.registry, orm);
   const server = await serve(apps.public, { host: config.HOST, port: config.PORT });

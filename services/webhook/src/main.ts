@@ -1,8 +1,11 @@
-import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters } from '@boardsync/kit';
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { webhookConfigSchema } from './config.ts';
-import { startWebhook } from './start.ts';
+import { startWebhook, webhookService } from './start.ts';
 
-const config = loadConfigOrExit(webhookConfigSchema);
-const logger = createLogger({ service: 'webhook', level: config.LOG_LEVEL });
-const webhook = await startWebhook(config, logger, productionAdapters(config, 'webhook', logger));
-installGracefulShutdown(webhook.parts, logger);
+// `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
+await runServiceCommand(webhookService, async () => {
+  const config = loadConfigOrExit(webhookConfigSchema);
+  const logger = createLogger({ service: 'webhook', level: config.LOG_LEVEL });
+  const webhook = await startWebhook(config, logger, productionAdapters(config, 'webhook', logger));
+  installGracefulShutdown(webhook.parts, logger);
+});

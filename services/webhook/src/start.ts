@@ -1,10 +1,18 @@
-import { SafeHttpClient, startDatabaseService, type Logger, type RunningService, type ServiceAdapters } from '@boardsync/kit';
+import { SafeHttpClient, Topics, startDatabaseService, type Logger, type RunningService, type ServiceAdapters, type ServiceDefinition } from '@boardsync/kit';
 import { createApp } from './app.ts';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
+
+/** What the running webhook service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const webhookService = {
+  service: 'webhook',
+  entities,
+  migrations,
+  consumes: [Topics.componentsChanged, Topics.projectUpdated],
+} satisfies ServiceDefinition;
 
 /** Migrates, fans catalog events out to deliveries, delivers them, and serves the webhook API on the adapters given. */
 export async function startWebhook(settings: WebhookSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningService> {
@@ -17,11 +25,9 @@ export async function startWebhook(settings: WebhookSettings, logger: Logger, ad
     userAgent: 'boardsync-Webhook/1',
   });
   const running = await startDatabaseService({
-    service: 'webhook',
+    ...webhookService,
     config: settings,
     adapters,
-    entities,
-    migrations,
     logger,
     createApp: ({ orm, bus }) => createApp({ orm, bus, logger, outbound, config: settings }),
     consumers: ({ orm }) => [catalogEventsConsumer(orm, logger)],

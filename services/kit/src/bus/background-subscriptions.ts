@@ -5,7 +5,7 @@ import type { EventBus, SubscribeOptions, Subscription } from './port.ts';
 /**
  * Subscribes without holding up the service: while the broker is away the HTTP side still serves
  * (writes wait in the outbox), and each consumer keeps trying, with backoff, until it has joined.
- * Missing topics are created first.
+ * Missing topics are created first (or, on a bus told not to create topics, waited for).
  */
 export class BackgroundSubscriptions {
   private readonly stopped = new AbortController();
@@ -38,7 +38,10 @@ export class BackgroundSubscriptions {
   }
 }
 
-/** Creates the topics a service publishes to, in the background and retried, like the consumers' joins. */
+/**
+ * Creates the topics a service publishes to (or, on a bus told not to create topics, checks they
+ * exist), in the background and retried, like the consumers' joins.
+ */
 export class BackgroundTopics {
   private readonly stopped = new AbortController();
   private readonly done: Promise<void>;
@@ -47,7 +50,7 @@ export class BackgroundTopics {
     this.done =
       topics.length === 0
         ? Promise.resolve()
-        : keepTrying(() => bus.ensureTopics([...topics]), { stopped: this.stopped.signal, logger, what: 'creating topics', context: { topics } });
+        : keepTrying(() => bus.ensureTopics([...topics]), { stopped: this.stopped.signal, logger, what: 'ensuring topics exist', context: { topics } });
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,11 @@ export interface KafkaBusOptions {
   /** For topics this bus creates because they are missing (default 3 partitions, replication 1). */
   partitions?: number;
   replicationFactor?: number;
+  /**
+   * False: this bus never creates a topic (they are made beforehand, by `create-topics`);
+   * `ensureTopics` then only checks and throws `MissingTopics` naming any that is absent.
+   */
+  createTopics?: boolean;
   retry?: RetryPolicy;
   /** How long subscribe() waits for the consumer to join its group. */
   joinTimeoutMs?: number;
@@ -141,10 +146,21 @@ export class KafkaBus implements EventBus {
   async ensureTopics(topics: string[]): Promise<void> {
     const unknown = topics.filter((topic) => !this.existing.has(topic));
     if (unknown.length === 0) return;
-    const admin = await this.admin.get();
-    const onBroker = new Set(await admin.listTopics());
-    const missing = unknown.filter((topic) => !onBroker.has(this.names.outward(topic)));
+    if (this.options.createTopics === false) {
+      const missing = await this.missingTopics(unknown);
+      if (missing.length > 0) throw new MissingTopics(missing.map((topic) => this.names.outward(topic)));
+      for (const topic of unknown) this.existing.add(topic);
+      return;
+    }
+    const { created } = await this.createMissingTopics(unknown);
+    if (created.length > 0) this.options.logger.info({ topics: created }, 'created missing topics');
+  }
+
+  /** Creates those of `topics` the broker lacks, whatever `createTopics` says (for `create-topics`); service-facing names in, both lists out. */
+  async createMissingTopics(topics: readonly string[]): Promise<{ created: string[]; existing: string[] }> {
+    const missing = await this.missingTopics(topics);
     if (missing.length > 0) {
+      const admin = await this.admin.get();
       // Another replica may create the same topic at the same moment; createTopics then reports it as existing.
       await admin.createTopics({
         waitForLeaders: true,
@@ -154,9 +170,15 @@ export class KafkaBus implements EventBus {
           replicationFactor: this.options.replicationFactor ?? 1,
         })),
       });
-      this.options.logger.info({ topics: missing }, 'created missing topics');
     }
-    for (const topic of unknown) this.existing.add(topic);
+    for (const topic of topics) this.existing.add(topic);
+    return { created: missing, existing: topics.filter((topic) => !missing.includes(topic)) };
+  }
+
+  private async missingTopics(topics: readonly string[]): Promise<string[]> {
+    const admin = await this.admin.get();
+    const onBroker = new Set(await admin.listTopics());
+    return topics.filter((topic) => !onBroker.has(this.names.outward(topic)));
   }
 
   async ping(): Promise<void> {
@@ -167,6 +189,17 @@ export class KafkaBus implements EventBus {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+}
+
+/** A topic the service needs is not on the broker, and this bus was told not to create it. */
+export class MissingTopics extends Error {
+  override readonly name = 'MissingTopics';
+  readonly topics: readonly string[];
+
+  constructor(topics: readonly string[]) {
+    super(`Kafka topics missing: ${topics.join(', ')} (KAFKA_CREATE_TOPICS=false, so they are not created here: run \`node src/main.ts create-topics\`)`);
+    this.topics = topics;
   }
 }
 

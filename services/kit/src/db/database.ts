@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
 import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro-orm/sql';
 import pg from 'pg';
+import { ConfigError } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
 export type Database = MikroORM<AbstractSqlDriver, EntityManager>;
@@ -17,11 +18,61 @@ export interface DatabaseSettings {
   migrations: Migrations;
   logger: Logger;
   poolMax?: number;
+  /**
+   * True (the default): apply pending migrations before opening. False: someone else migrates
+   * (`node src/main.ts migrate`, a Helm hook Job); opening fails with `PendingMigrations` while any
+   * is pending, and the check only reads, so a role without DDL privileges can run the service.
+   */
+  migrate?: boolean;
 }
 
-/** MikroORM on Postgres or PGlite, whichever the settings name, with every migration applied. */
+/**
+ * The database is behind the code and this process was told not to migrate it: a deployment
+ * order problem, so a `ConfigError` (main.ts exits 78 with this message).
+ */
+export class PendingMigrations extends ConfigError {
+  readonly pending: readonly string[];
+
+  constructor(pending: readonly string[]) {
+    super(
+      `${String(pending.length)} pending migration(s): ${pending.join(', ')}. MIGRATE_ON_START=false, so this process does not apply them: ` +
+        'run `node src/main.ts migrate` (the chart runs it as its pre-install/pre-upgrade Job) first',
+    );
+    this.pending = pending;
+  }
+}
+
+/** MikroORM on Postgres or PGlite, whichever the settings name, with every migration applied (or, with `migrate: false`, required applied). */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
   const logger = settings.logger.child({ component: 'db' });
+  const orm = await connect(settings, logger);
+  try {
+    if (settings.migrate === false) {
+      const pending = await pendingMigrations(orm, settings.migrations);
+      if (pending.length > 0) throw new PendingMigrations(pending);
+    } else {
+      const applied = await applyMigrations(orm, settings.url, logger);
+      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    }
+  } catch (error) {
+    await orm.close();
+    throw error;
+  }
+  return orm;
+}
+
+/** For `node src/main.ts migrate`: applies what is pending on the Postgres server at `url`, under the same lock as the services, and says what. */
+export async function migrateDatabase(settings: DatabaseSettings & { url: string }): Promise<{ applied: string[]; known: number }> {
+  const logger = settings.logger.child({ component: 'db' });
+  const orm = await connect(settings, logger);
+  try {
+    return { applied: await applyMigrations(orm, settings.url, logger), known: settings.migrations.length };
+  } finally {
+    await orm.close();
+  }
+}
+
+async function connect(settings: DatabaseSettings, logger: Logger): Promise<Database> {
   const common = {
     entities: settings.entities,
     extensions: [Migrator],
@@ -34,13 +85,15 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   };
   // Both driver ORMs are subclasses of the SQL MikroORM; services only use that common surface.
   /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */
-  const orm: Database = settings.url
+  return settings.url
     ? await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })
     : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
-  const applied = settings.url ? await migrateAlone(settings.url, () => orm.migrator.up()) : await orm.migrator.up();
-  if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
-  return orm;
+}
+
+async function applyMigrations(orm: Database, url: string | undefined, logger: Logger): Promise<string[]> {
+  const applied = url ? await migrateAlone(url, () => orm.migrator.up(), logger) : await orm.migrator.up();
+  return applied.map((migration) => migration.name);
 }
 
 /** Any fixed key: the lock is per database, and only migrations take it. */
@@ -49,17 +102,47 @@ const MIGRATION_LOCK = 0x6d696772;
 /**
  * Replicas starting together on a new database would each create the same tables, and all but
  * one would crash: migrations run under a session advisory lock, held on a connection of its own,
- * so the others wait and then find nothing left to apply.
+ * so the others wait and then find nothing left to apply. The `migrate` command takes the same
+ * lock, so a Job beside running replicas (or a retried Job beside its first try) is safe too.
  */
-async function migrateAlone<T>(url: string, migrate: () => Promise<T>): Promise<T> {
+async function migrateAlone<T>(url: string, migrate: () => Promise<T>, logger: Logger): Promise<T> {
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const [first] = (await lock.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [MIGRATION_LOCK])).rows;
+    if (!first?.taken) {
+      logger.info('another process is migrating this database; waiting for it');
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    }
     return await migrate();
   } finally {
     await lock.end();
   }
+}
+
+/**
+ * The listed migrations the database has not recorded, in order. Read-only on purpose, unlike
+ * MikroORM's `getPending()`, which creates its bookkeeping table when it is missing: a service
+ * told not to migrate may run as a role without DDL privileges.
+ */
+export async function pendingMigrations(orm: Database, migrations: Migrations): Promise<string[]> {
+  const connection = orm.em.getConnection();
+  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
+  const [found] = await connection.execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [table]);
+  const recorded = found?.present ? await connection.execute<{ name: string }[]>(`select name from ${orm.em.getPlatform().quoteIdentifier(table)}`) : [];
+  const done = new Set(recorded.map((row) => withoutExtension(row.name)));
+  return migrations.map((migration) => migrationName(orm, migration)).filter((name) => !done.has(name));
+}
+
+/** The name MikroORM records for a listed migration: the given name, else the instance's `name`, else the class name. */
+function migrationName(orm: Database, migration: Migrations[number]): string {
+  if (typeof migration !== 'function') return withoutExtension(migration.name);
+  const instance = new migration(orm.em.getDriver(), orm.config) as { name?: string };
+  return withoutExtension(instance.name ?? migration.name);
+}
+
+function withoutExtension(name: string): string {
+  return name.replace(/\.[jt]s$/, '');
 }
 
 /** For readiness: a real round trip. */

@@ -27,7 +27,8 @@ export function createApp({ runtime, admission, bus, facts, logger, config }: As
     service: 'asset',
     logger,
     jsonLimit: false,
-    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm), objects: () => runtime.objects.ping() },
+    readiness: { database: () => pingDatabase(orm), objects: () => runtime.objects.ping() },
+    observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   apps.public.use(apiGuard('asset', config.INTERNAL_JWT_SECRET));
   const assets = assetsRouter(runtime, facts, admission, { publicBaseUrl: config.PUBLIC_BASE_URL });

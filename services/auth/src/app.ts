@@ -45,7 +45,8 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
     service: 'auth',
     logger,
     formLimit: '16kb',
-    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm) },
+    readiness: { database: () => pingDatabase(orm) },
+    observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   const app = apps.public;
   // Only the gateway reaches auth; it says in X-Forwarded-Proto whether the browser used https (Secure cookies).

@@ -24,7 +24,8 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Se
     logger,
     // Each router reads its own JSON bodies: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
     jsonLimit: false,
-    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm) },
+    readiness: { database: () => pingDatabase(orm) },
+    observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   const app = apps.public;
   // Every /api/v1 request: a valid principal holding the route's scope (the kit's route table).

@@ -38,7 +38,8 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
     logger: deps.logger,
     metrics: deps.metrics,
     jsonLimit: false,
-    readiness: { bus: () => deps.bus.ping(), ...deps.readiness },
+    readiness: { ...deps.readiness },
+    observed: { bus: () => deps.bus.ping() },
     // Before the probes too: no request target is answered, whatever its path, unless it is canonical.
     guard: canonicalPath(),
   });

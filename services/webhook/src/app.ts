@@ -28,7 +28,8 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
     service: 'webhook',
     logger,
     jsonLimit: '64kb',
-    readiness: { database: () => pingDatabase(orm), bus: () => bus.ping(), outbox: outboxReadiness(orm) },
+    readiness: { database: () => pingDatabase(orm) },
+    observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   apps.public.use(apiGuard('webhook', config.INTERNAL_JWT_SECRET));
   const router = webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl: config.PUBLIC_BASE_URL });

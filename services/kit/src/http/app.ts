@@ -10,7 +10,10 @@ import { requestId } from './request-id.ts';
 export interface ServiceAppOptions {
   service: string;
   logger: Logger;
+  /** What the service cannot serve without: a failure takes the pod out of the load balancer (`/readyz` 503). */
   readiness?: Record<string, ReadinessCheck>;
+  /** Reported on `/readyz` (`degraded`) without gating it: see HealthOptions.observed. */
+  observed?: Record<string, ReadinessCheck>;
   /** JSON body limit (bytes or a size string like '1mb'); `false` leaves bodies unread (proxies, uploads). */
   jsonLimit?: string | number | false;
   /** Also parse `application/x-www-form-urlencoded` bodies up to this size (OAuth endpoints). */
@@ -38,23 +41,23 @@ export interface ServiceApps {
  * health and readiness (no detail), JSON bodies. The service adds its routes with `app.use`.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
-  const { service, logger, readiness = {}, jsonLimit = '1mb', formLimit } = options;
+  const { service, logger, readiness = {}, observed = {}, jsonLimit = '1mb', formLimit } = options;
   const metrics = options.metrics ?? createHttpMetrics(service);
   const app = base(logger);
   app.use(metrics.middleware);
   app.use(problemResponder(logger));
   if (options.guard) app.use(options.guard);
-  app.use(health(readiness, { detail: false }));
+  app.use(health(readiness, { detail: false, observed }));
   if (jsonLimit !== false) app.use(bodyParser(jsonLimit, formLimit));
   return app;
 }
 
 /** The internal listener's app: detailed readiness, `/metrics`, JSON bodies up to 1 MB (admin APIs), forms up to 16 kB (introspection). */
-export function createInternalApp(options: { logger: Logger; metrics: HttpMetrics; readiness?: Record<string, ReadinessCheck> }): Koa {
-  const { logger, metrics, readiness = {} } = options;
+export function createInternalApp(options: Pick<ServiceAppOptions, 'logger' | 'readiness' | 'observed'> & { metrics: HttpMetrics }): Koa {
+  const { logger, metrics, readiness = {}, observed = {} } = options;
   const app = base(logger);
   app.use(problemResponder(logger));
-  app.use(health(readiness, { detail: true }));
+  app.use(health(readiness, { detail: true, observed }));
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/metrics') {
       ctx.type = metrics.registry.contentType;
@@ -72,7 +75,7 @@ export function createServiceApps(options: ServiceAppOptions): ServiceApps {
   const metrics = options.metrics ?? createHttpMetrics(options.service);
   return {
     public: createServiceApp({ ...options, metrics }),
-    internal: createInternalApp({ logger: options.logger, metrics, ...(options.readiness ? { readiness: options.readiness } : {}) }),
+    internal: createInternalApp({ logger: options.logger, metrics, readiness: options.readiness ?? {}, observed: options.observed ?? {} }),
     metrics,
   };
 }

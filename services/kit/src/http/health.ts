@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { withTimeout } from '../timeout.ts';
 
-/** A dependency the service cannot serve without; resolves when reachable, throws otherwise. */
+/** A dependency's check: resolves when reachable, throws otherwise. */
 export type ReadinessCheck = () => Promise<void>;
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -12,10 +12,16 @@ export interface HealthOptions {
    * or not, never which dependency failed or why (error text can name hosts and ports).
    */
   detail: boolean;
+  /**
+   * Dependencies reported but never gating readiness: the service keeps serving while they are down
+   * (events wait in the outbox), and every replica would fail them at once, so taking pods out of the
+   * load balancer for them would turn a broker outage into an API outage. `/readyz` says `degraded`.
+   */
+  observed?: Record<string, ReadinessCheck>;
 }
 
-/** `/healthz`: the process answers. `/readyz`: every dependency answered. */
-export function health(checks: Record<string, ReadinessCheck>, { detail }: HealthOptions): Middleware {
+/** `/healthz`: the process answers. `/readyz`: 503 when a dependency it cannot serve without failed. */
+export function health(checks: Record<string, ReadinessCheck>, { detail, observed = {} }: HealthOptions): Middleware {
   return async (ctx, next) => {
     const isProbe = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/healthz' || ctx.path === '/readyz');
     if (!isProbe) {
@@ -26,11 +32,16 @@ export function health(checks: Record<string, ReadinessCheck>, { detail }: Healt
       ctx.body = { status: 'ok' };
       return;
     }
-    const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const));
-    const failed = results.some(([, result]) => result !== 'ok');
+    const [required, reported] = await Promise.all([runChecks(checks), runChecks(observed)]);
+    const failed = required.some(([, result]) => result !== 'ok');
+    const degraded = reported.some(([, result]) => result !== 'ok');
     ctx.status = failed ? 503 : 200;
-    ctx.body = { status: failed ? 'fail' : 'ok', ...(detail ? { checks: Object.fromEntries(results) } : {}) };
+    ctx.body = { status: failed ? 'fail' : degraded ? 'degraded' : 'ok', ...(detail ? { checks: Object.fromEntries([...required, ...reported]) } : {}) };
   };
+}
+
+function runChecks(checks: Record<string, ReadinessCheck>): Promise<(readonly [string, string])[]> {
+  return Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const));
 }
 
 async function runCheck(check: ReadinessCheck): Promise<string> {

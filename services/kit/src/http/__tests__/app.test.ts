@@ -9,6 +9,7 @@ import { serve, type RunningServer } from '../serve.ts';
 const secret = 'x'.repeat(40);
 const logger = testLogger('app-test');
 let healthy = true;
+let brokerUp = true;
 let server: RunningServer;
 let internal: RunningServer;
 
@@ -19,7 +20,9 @@ beforeAll(async () => {
     jsonLimit: 1024,
     readiness: {
       database: () => (healthy ? Promise.resolve() : Promise.reject(new Error('connection refused'))),
-      bus: () => Promise.resolve(),
+    },
+    observed: {
+      bus: () => (brokerUp ? Promise.resolve() : Promise.reject(new Error('broker unreachable'))),
     },
   });
   const app = apps.public;
@@ -71,6 +74,23 @@ describe('service app', () => {
     expect(await detailed.json()).toEqual({ status: 'fail', checks: { database: 'fail: connection refused', bus: 'ok' } });
     healthy = true;
     expect((await call('/readyz')).status).toBe(200);
+  });
+
+  it('stays ready, and says degraded, while only an observed dependency fails: a broker outage must not empty the load balancer', async () => {
+    brokerUp = false;
+    try {
+      const publicAnswer = await call('/readyz');
+      expect(publicAnswer.status).toBe(200);
+      expect(await publicAnswer.json()).toEqual({ status: 'degraded' });
+      const detailed = await fetch(`${internal.url}/readyz`);
+      expect(detailed.status).toBe(200);
+      expect(await detailed.json()).toEqual({ status: 'degraded', checks: { database: 'ok', bus: 'fail: broker unreachable' } });
+      healthy = false;
+      expect((await call('/readyz')).status).toBe(503);
+    } finally {
+      brokerUp = true;
+      healthy = true;
+    }
   });
 
   it('renders problems as RFC 9457 bodies', async () => {

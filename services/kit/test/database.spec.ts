@@ -44,4 +44,16 @@ describe('openDatabase', () => {
       await database.drop();
     }
   });
+
+  it("on Postgres passes the URL's query to every pooled connection (sslmode, application_name …), not only its host and credentials", async () => {
+    const database = await createTestDatabase('db-url-query');
+    const orm = await openDatabase({ ...schema, url: `${database.url}?application_name=boardsync-url-query-test` });
+    try {
+      const [row] = await orm.em.fork().execute<{ name: string }[]>("select current_setting('application_name') as name");
+      expect(row?.name).toBe('boardsync-url-query-test');
+    } finally {
+      await orm.close();
+      await database.drop();
+    }
+  });
 });

@@ -86,10 +86,20 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
   // Both driver ORMs are subclasses of the SQL MikroORM; services only use that common surface.
   /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */
   return settings.url
-    ? await PostgresOrm.init({ ...common, clientUrl: settings.url, pool: { min: 0, max: settings.poolMax ?? 10 } })
+    ? await PostgresOrm.init({
+        ...common,
+        clientUrl: settings.url,
+        pool: { min: 0, max: settings.poolMax ?? 10 },
+        // MikroORM reads only host, port, user, password and database from clientUrl; handing pg the whole
+        // URL too keeps its query (sslmode, sslrootcert, application_name, options …) for the pool's connections.
+        driverOptions: { connectionString: settings.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+      })
     : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
 }
+
+/** A server that does not answer a new connection within this fails the query instead of hanging it. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 async function applyMigrations(orm: Database, url: string | undefined, logger: Logger): Promise<string[]> {
   const applied = url ? await migrateAlone(url, () => orm.migrator.up(), logger) : await orm.migrator.up();

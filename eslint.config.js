@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/*.gen.ts', 'services/kit/src/proto/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.cache/**', '.data/**', '**/*.gen.ts', 'services/kit/src/proto/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -129,6 +129,8 @@ lint_dockerfiles() {
 }
 
 charts_stage() {
+  say "charts/schema/generate.ts --check (schemas, README values tables, global defaults)"
+  node charts/schema/generate.ts --check || die "generated chart files are out of date: run node charts/schema/generate.ts"
   prepare "$BUILD"
   lint_charts
   render_examples

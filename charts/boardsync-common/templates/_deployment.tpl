@@ -8,6 +8,8 @@ metadata:
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
     app.kubernetes.io/component: server
+  annotations:
+    {{- include "boardsync.checkovSkips" . | nindent 4 }}
 spec:
   {{- if not .Values.autoscaling.enabled }}
   replicas: {{ .Values.replicaCount }}

@@ -29,7 +29,9 @@ chart's schema, overlays the plain settings last.
 {{- $own := include (printf "%s.env" .Chart.Name) . | fromYaml | default dict -}}
 {{- $all := mustMergeOverwrite $env $own (deepCopy (.Values.config | default dict)) -}}
 {{- range $name := keys $all | sortAlpha }}
-{{ $name }}: {{ index $all $name | toString | quote }}
+{{- $value := index $all $name }}
+{{- /* YAML numbers arrive as float64: 1073741824 would print as 1.073741824e+09 */}}
+{{ $name }}: {{ ternary ($value | int64 | toString) ($value | toString) (kindIs "float64" $value) | quote }}
 {{- end }}
 {{- end -}}
 

@@ -32,7 +32,7 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
     enabled: boolean('A NetworkPolicy per service.'),
     dns: object('Where the cluster DNS runs.', { namespace: string('', { minLength: 1 }), podLabels: stringMap('') }),
     datastoreEgress: list('NetworkPolicyEgressRules to Postgres, Kafka, Redis and S3.'),
-    internalFrom: list('Extra NetworkPolicyPeers admitted to every internal port.'),
+    metricsFrom: list('NetworkPolicyPeers that may scrape the metrics port (never the internal one).'),
   }),
   serviceMonitor: object('', {
     enabled: boolean('A Prometheus Operator ServiceMonitor per service.'),

@@ -85,8 +85,8 @@ describe.each(examples.length > 0 ? examples : ['(no examples)'])('examples/%s.y
     for (const service of SERVICES) {
       const deployment = m.deploymentOf(service);
       if (!deployment) continue; // reported by the Deployment rule
-      for (const port of ['http', 'internal']) v.check(containerPort(deployment, port) !== undefined, deployment, `a container port named ${port}`);
-      const expose = (name: string, port: 'http' | 'internal'): void => {
+      for (const port of ['http', 'internal', 'metrics']) v.check(containerPort(deployment, port) !== undefined, deployment, `a container port named ${port}`);
+      const expose = (name: string, port: 'http' | 'internal' | 'metrics'): void => {
         const svc = m.named<IService>('Service', name);
         if (!svc) {
           v.add(`Service ${name}`, `is rendered (exposing ${service}'s ${port} port)`, 'nothing');
@@ -112,6 +112,7 @@ describe.each(examples.length > 0 ? examples : ['(no examples)'])('examples/%s.y
       };
       expose(`${RELEASE}-${service}`, 'http');
       expose(`${RELEASE}-${service}-internal`, 'internal');
+      expose(`${RELEASE}-${service}-metrics`, 'metrics');
     }
     expect(v.list).toEqual([]);
   });
@@ -388,6 +389,19 @@ describe.each(examples.length > 0 ? examples : ['(no examples)'])('examples/%s.y
             );
           }
         }
+        const metrics = containerPort(deployment, 'metrics')?.port;
+        if (metrics && coversPort(rule.ports, metrics)) {
+          v.check(!fromAnywhere, policy, 'the metrics port is not open to anywhere', rule);
+          v.check(
+            !internal || !coversPort(rule.ports, internal),
+            policy,
+            'the rule admitting scrapers covers the metrics port, never the internal one',
+            rule.ports,
+          );
+          for (const peer of rule.from ?? []) {
+            v.check(peer.podSelector !== undefined && !peer.ipBlock, policy, 'the metrics port admits only selected pods (a podSelector, no ipBlock)', peer);
+          }
+        }
         if (http && service !== 'gateway' && coversPort(rule.ports, http)) {
           v.check(!fromAnywhere, policy, 'a backend http port is not open to anywhere', rule);
           for (const peer of rule.from ?? []) {
@@ -474,38 +488,31 @@ describe.each(examples.length > 0 ? examples : ['(no examples)'])('examples/%s.y
     expect(v.list).toEqual([]);
   });
 
-  test('ServiceMonitors, when enabled, scrape each service once through its -internal Service, port internal, path /metrics', () => {
+  test('ServiceMonitors, when enabled, scrape each service once through its -metrics Service, port metrics, path /metrics (never the internal port)', () => {
     const v = new Violations();
     const monitors = m.ofKind<IServiceMonitor>('ServiceMonitor');
     if (monitors.length === 0) return;
     for (const service of SERVICES) {
-      const internal = m.internalService(service);
+      const scrape = m.metricsService(service);
       const publicService = m.publicService(service);
-      const mine = monitors.filter((monitor) => internal && selects(monitor.spec.selector, internal.metadata.labels));
+      const mine = monitors.filter((monitor) => scrape && selects(monitor.spec.selector, scrape.metadata.labels));
       v.check(
         mine.length === 1,
         `service ${service}`,
-        `exactly one ServiceMonitor selecting Service ${RELEASE}-${service}-internal`,
+        `exactly one ServiceMonitor selecting Service ${RELEASE}-${service}-metrics`,
         mine.map((monitor) => monitor.metadata.name),
       );
       for (const monitor of mine) {
-        v.check(
-          !(publicService && selects(monitor.spec.selector, publicService.metadata.labels)),
-          monitor,
-          `does not also select the public Service ${RELEASE}-${service}`,
-        );
+        for (const other of [publicService, m.internalService(service)]) {
+          v.check(!(other && selects(monitor.spec.selector, other.metadata.labels)), monitor, `does not also select Service ${other?.metadata.name ?? '?'}`);
+        }
       }
     }
     for (const monitor of monitors) {
-      const selected = SERVICES.filter((service) => selects(monitor.spec.selector, m.internalService(service)?.metadata.labels));
-      v.check(selected.length === 1, monitor, 'selects exactly one -internal Service', selected);
+      const selected = SERVICES.filter((service) => selects(monitor.spec.selector, m.metricsService(service)?.metadata.labels));
+      v.check(selected.length === 1, monitor, 'selects exactly one -metrics Service', selected);
       for (const endpoint of monitor.spec.endpoints) {
-        v.check(
-          endpoint.port === 'internal' && (endpoint.path ?? '/metrics') === '/metrics',
-          monitor,
-          'endpoints scrape port internal, path /metrics',
-          endpoint,
-        );
+        v.check(endpoint.port === 'metrics' && (endpoint.path ?? '/metrics') === '/metrics', monitor, 'endpoints scrape port metrics, path /metrics', endpoint);
       }
     }
     expect(v.list).toEqual([]);

@@ -64,6 +64,9 @@ spec:
             - name: internal
               containerPort: {{ include "boardsync.internalPort" . }}
               protocol: TCP
+            - name: metrics
+              containerPort: {{ include "boardsync.metricsPort" . }}
+              protocol: TCP
           envFrom:
             - configMapRef:
                 name: {{ include "boardsync.fullname" . }}

@@ -15,6 +15,7 @@ chart's schema, overlays the plain settings last.
   "PORT" (include "boardsync.httpPort" .)
   "INTERNAL_HOST" "0.0.0.0"
   "INTERNAL_PORT" (include "boardsync.internalPort" .)
+  "METRICS_PORT" (include "boardsync.metricsPort" .)
   "LOG_LEVEL" $g.logLevel
   "KAFKA_BROKERS" $g.kafka.brokers
   "KAFKA_NAMESPACE" $g.prefix

@@ -38,7 +38,11 @@ networkPolicy:
             cidr: 172.16.0.0/12
         - ipBlock:
             cidr: 192.168.0.0/16
-  internalFrom: []
+  metricsFrom:
+    - namespaceSelector: {}
+      podSelector:
+        matchLabels:
+          app.kubernetes.io/name: prometheus
 serviceMonitor:
   enabled: false
   interval: 30s

@@ -50,9 +50,11 @@ app.kubernetes.io/component: server
 {{- end -}}
 {{- end -}}
 
-{{/* The two ports every service listens on inside its pod. */}}
+{{/* The ports every service listens on inside its pod. */}}
 {{- define "boardsync.httpPort" -}}8080{{- end -}}
 {{- define "boardsync.internalPort" -}}9090{{- end -}}
+{{/* /metrics alone (METRICS_PORT): what Prometheus may reach, from its own namespace, without the internal port */}}
+{{- define "boardsync.metricsPort" -}}9100{{- end -}}
 
 {{/* (list $ "catalog") → the URL of a peer's public / internal listener */}}
 {{- define "boardsync.peerUrl" -}}

@@ -1,7 +1,8 @@
 {{/*
 Who may talk to whom. A service chart defines "<chart>.network":
   public: world | gateway      who reaches its public port
-  internalFrom: [services]     peers that call its internal port (plus global.networkPolicy.internalFrom)
+  internalFrom: [services]     peers that call its internal port: nothing else reaches it
+                               (Prometheus reaches the metrics port, from global.networkPolicy.metricsFrom)
   calls: [{service, port: http|internal}]
   internet: true|false         outbound to public addresses (mirroring artwork, delivering webhooks)
 Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress).
@@ -59,18 +60,21 @@ spec:
             matchLabels:
               {{- include "boardsync.peerSelector" (list . "gateway") | nindent 14 }}
       {{- end }}
-    {{- if or $net.internalFrom $g.networkPolicy.internalFrom }}
+    {{- with $net.internalFrom }}
     - ports:
         - { port: internal, protocol: TCP }
       from:
-        {{- range $peer := $net.internalFrom }}
+        {{- range $peer := . }}
         - podSelector:
             matchLabels:
               {{- include "boardsync.peerSelector" (list $ $peer) | nindent 14 }}
         {{- end }}
-        {{- with $g.networkPolicy.internalFrom }}
+    {{- end }}
+    {{- with $g.networkPolicy.metricsFrom }}
+    - ports:
+        - { port: metrics, protocol: TCP }
+      from:
         {{- toYaml . | nindent 8 }}
-        {{- end }}
     {{- end }}
   egress:
     {{- include "boardsync.baseEgress" . | nindent 4 }}

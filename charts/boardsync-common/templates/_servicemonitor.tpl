@@ -15,9 +15,9 @@ spec:
   selector:
     matchLabels:
       {{- include "boardsync.selectorLabels" (list . "server") | nindent 6 }}
-      boardsync.io/listener: internal
+      boardsync.io/listener: metrics
   endpoints:
-    - port: internal
+    - port: metrics
       path: /metrics
       interval: {{ $g.serviceMonitor.interval }}
 {{- end -}}

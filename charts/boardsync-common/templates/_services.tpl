@@ -1,4 +1,8 @@
-{{/* Two Services: the public listener (what the gateway, or the Ingress, reaches) and the internal one (admin, /internal/*, /metrics), never the same object, so nothing routed at one can reach the other. */}}
+{{/*
+Three Services, one per listener, never sharing an object, so nothing routed at one reaches another:
+the public listener (what the gateway, or the Ingress, reaches), the internal one (admin API,
+/internal/*, readiness detail) and the scrape one (/metrics alone, for Prometheus).
+*/}}
 {{- define "boardsync.services" -}}
 apiVersion: v1
 kind: Service
@@ -35,6 +39,25 @@ spec:
     - name: internal
       port: {{ include "boardsync.internalPort" . }}
       targetPort: internal
+      protocol: TCP
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "boardsync.fullname" . }}-metrics
+  namespace: {{ .Release.Namespace }}
+  labels:
+    {{- include "boardsync.labels" . | nindent 4 }}
+    app.kubernetes.io/component: server
+    boardsync.io/listener: metrics
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "boardsync.selectorLabels" (list . "server") | nindent 4 }}
+  ports:
+    - name: metrics
+      port: {{ include "boardsync.metricsPort" . }}
+      targetPort: metrics
       protocol: TCP
 {{- end -}}
 

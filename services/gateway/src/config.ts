@@ -9,6 +9,8 @@ export const gatewaySettingsSchema = z.object({
   /** `/metrics` and readiness detail; never the public port. */
   INTERNAL_PORT: env.port(9080),
   INTERNAL_HOST: env.string('127.0.0.1'),
+  /** Set: `/metrics` also on a listener of its own, for a scraper that must reach nothing else. */
+  METRICS_PORT: env.optionalPort(),
   LOG_LEVEL: env.logLevel(),
   /** Auth's public listener: /oauth/authorize|token|revoke, the sign-in and settings pages, /api/v1/me. */
   AUTH_URL: env.url(),

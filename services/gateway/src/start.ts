@@ -4,7 +4,7 @@ import {
   Topics,
   createHttpMetrics,
   requireDeclaredTopics,
-  serve,
+  serveListeners,
   type Closable,
   type EventBus,
   type Logger,
@@ -81,15 +81,12 @@ export async function startGateway(config: GatewaySettings, logger: Logger, adap
     assetFilesDir: config.ASSET_FILES_DIR,
     // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
   });
-  const server = await serve(apps.public, { host: config.HOST, port: config.PORT });
-  const internal = await serve(apps.internal, { host: config.INTERNAL_HOST, port: config.INTERNAL_PORT });
-  logger.info({ url: server.url, internalUrl: internal.url }, 'gateway listening');
+  const listening = await serveListeners('gateway', apps, config, logger);
   return {
-    url: server.url,
-    internalUrl: internal.url,
+    url: listening.url,
+    internalUrl: listening.internalUrl,
     parts: [
-      { name: 'gateway http', close: () => server.close() },
-      { name: 'gateway internal http', close: () => internal.close() },
+      ...listening.parts,
       { name: 'gateway consumers', close: () => consumers.close() },
       ...(adapters.ownsBus ? [{ name: 'gateway bus', close: () => bus.close() }] : []),
       { name: 'gateway upstream pool', close: () => proxy.close() },

@@ -39,6 +39,12 @@ function redact(variable: string, value: string): string {
 /** Reusable field schemas for environment variables (which always arrive as strings). */
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  /** Unset or empty: none. */
+  optionalPort: () =>
+    z
+      .union([z.literal(''), z.coerce.number().int().min(0).max(65535)])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
   int: (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback),
   string: (fallback: string) => z.string().min(1).default(fallback),
   optionalString: () =>

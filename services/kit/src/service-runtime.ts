@@ -3,7 +3,8 @@ import { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subs
 import type { EventBus, SubscribeOptions } from './bus/port.ts';
 import { openDatabase, type Database, type Entities, type Migrations } from './db/database.ts';
 import type { ServiceApps } from './http/app.ts';
-import { serve, type Closable } from './http/serve.ts';
+import type { Closable } from './http/serve.ts';
+import { serveListeners, type ListenerSettings } from './http/listeners.ts';
 import type { Logger } from './logger.ts';
 import { OutboxRelay } from './outbox/relay.ts';
 import { registerOutboxMetrics } from './outbox/outbox-health.ts';
@@ -21,6 +22,7 @@ export function serviceEnv(defaultPort: number) {
     HOST: env.string('127.0.0.1'),
     INTERNAL_PORT: env.port(defaultPort + 1000),
     INTERNAL_HOST: env.string('127.0.0.1'),
+    METRICS_PORT: env.optionalPort(),
     LOG_LEVEL: env.logLevel(),
     ADMIN_TOKEN: env.secret(32),
     /** Shared with the gateway: verifies the internal principal. */
@@ -41,7 +43,7 @@ export type DatabaseServiceEnv = z.infer<ReturnType<typeof databaseServiceEnv>>;
 
 export interface DatabaseServiceSettings {
   service: string;
-  config: Pick<ServiceEnv, 'HOST' | 'PORT' | 'INTERNAL_HOST' | 'INTERNAL_PORT'>;
+  config: ListenerSettings;
   adapters: ServiceAdapters;
   entities: Entities;
   migrations: Migrations;
@@ -94,17 +96,14 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
   const consumers = new BackgroundSubscriptions(bus, subscriptions, logger);
   const apps = settings.createApp({ orm, bus });
   registerOutboxMetrics(apps.metrics.registry, orm);
-  const server = await serve(apps.public, { host: config.HOST, port: config.PORT });
-  const internal = await serve(apps.internal, { host: config.INTERNAL_HOST, port: config.INTERNAL_PORT });
-  logger.info({ url: server.url, internalUrl: internal.url }, `${service} listening`);
+  const listening = await serveListeners(service, apps, config, logger);
   return {
-    url: server.url,
-    internalUrl: internal.url,
+    url: listening.url,
+    internalUrl: listening.internalUrl,
     orm,
     bus,
     parts: [
-      { name: `${service} http`, close: () => server.close() },
-      { name: `${service} internal http`, close: () => internal.close() },
+      ...listening.parts,
       { name: `${service} topics`, close: () => topics.close() },
       { name: `${service} consumers`, close: () => consumers.close() },
       { name: `${service} outbox relay`, close: () => relay.close() },

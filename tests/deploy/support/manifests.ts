@@ -169,4 +169,7 @@ export class Manifests {
   internalService(service: string): Service | undefined {
     return this.named<IService>('Service', `${RELEASE}-${service}-internal`);
   }
+  metricsService(service: string): Service | undefined {
+    return this.named<IService>('Service', `${RELEASE}-${service}-metrics`);
+  }
 }

@@ -59,4 +59,13 @@ describe('parseConfig', () => {
       KAFKA_NAMESPACE: '',
     });
   });
+
+  it('takes an optional port as unset when absent or empty, a number otherwise, and refuses anything else', () => {
+    const ports = z.object({ METRICS_PORT: env.optionalPort() });
+    expect(parseConfig(ports, {})).toEqual({ METRICS_PORT: undefined });
+    expect(parseConfig(ports, { METRICS_PORT: '' })).toEqual({ METRICS_PORT: undefined });
+    expect(parseConfig(ports, { METRICS_PORT: '9100' })).toEqual({ METRICS_PORT: 9100 });
+    expect(() => parseConfig(ports, { METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => parseConfig(ports, { METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
 });

@@ -33,6 +33,8 @@ export interface ServiceApps {
    * introspection, `/metrics`, and `/readyz` naming each failed dependency.
    */
   internal: Koa;
+  /** `/metrics` (and `/healthz`) alone, for a scraper that must reach nothing else (`METRICS_PORT`). */
+  scrape: Koa;
   metrics: HttpMetrics;
 }
 
@@ -58,16 +60,29 @@ export function createInternalApp(options: Pick<ServiceAppOptions, 'logger' | 'r
   const app = base(logger);
   app.use(problemResponder(logger));
   app.use(health(readiness, { detail: true, observed }));
-  app.use(async (ctx, next) => {
+  app.use(metricsEndpoint(metrics));
+  app.use(bodyParser('1mb', '16kb'));
+  return app;
+}
+
+/** The scrape listener's app: `/metrics` and `/healthz`; anything else is 404, so a scraper's network access reaches no admin API. */
+export function createScrapeApp(options: { logger: Logger; metrics: HttpMetrics }): Koa {
+  const app = base(options.logger);
+  app.use(problemResponder(options.logger));
+  app.use(health({}, { detail: false }));
+  app.use(metricsEndpoint(options.metrics));
+  return app;
+}
+
+function metricsEndpoint(metrics: HttpMetrics): Koa.Middleware {
+  return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/metrics') {
       ctx.type = metrics.registry.contentType;
       ctx.body = await metrics.registry.metrics();
       return;
     }
     await next();
-  });
-  app.use(bodyParser('1mb', '16kb'));
-  return app;
+  };
 }
 
 /** Both listeners' apps, sharing one metrics registry and one set of readiness checks. */
@@ -76,6 +91,7 @@ export function createServiceApps(options: ServiceAppOptions): ServiceApps {
   return {
     public: createServiceApp({ ...options, metrics }),
     internal: createInternalApp({ logger: options.logger, metrics, readiness: options.readiness ?? {}, observed: options.observed ?? {} }),
+    scrape: createScrapeApp({ logger: options.logger, metrics }),
     metrics,
   };
 }

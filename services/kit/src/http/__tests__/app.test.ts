@@ -12,6 +12,7 @@ let healthy = true;
 let brokerUp = true;
 let server: RunningServer;
 let internal: RunningServer;
+let scrape: RunningServer;
 
 beforeAll(async () => {
   const apps = createServiceApps({
@@ -42,10 +43,12 @@ beforeAll(async () => {
   app.use(router.routes());
   server = await serve(app, { port: 0 });
   internal = await serve(apps.internal, { port: 0 });
+  scrape = await serve(apps.scrape, { port: 0 });
 });
 afterAll(async () => {
   await server.close();
   await internal.close();
+  await scrape.close();
 });
 
 const call = (path: string, init?: RequestInit) => fetch(server.url + path, init);
@@ -149,5 +152,17 @@ describe('service app', () => {
     );
     const response = await call('/private', { headers: { [INTERNAL_PRINCIPAL_HEADER]: token } });
     expect(await response.json()).toEqual({ designer: 5 });
+  });
+
+  it('serves /metrics alone on the scrape listener: a scraper allowed there reaches no admin or internal route', async () => {
+    await call('/items/7');
+    const metrics = await fetch(`${scrape.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('http_request_duration_seconds');
+    expect((await fetch(`${scrape.url}/healthz`)).status).toBe(200);
+    for (const path of ['/admin/designers', '/internal/projects/1', '/items/7']) {
+      expect([path, (await fetch(`${scrape.url}${path}`)).status]).toEqual([path, 404]);
+    }
+    expect((await fetch(`${scrape.url}/metrics`, { method: 'POST' })).status).toBe(404);
   });
 });

@@ -65,6 +65,10 @@ export function databaseValues(): Record<string, JsonSchema> {
   return {
     database: object('', {
       secretName: string("Existing Secret holding this service's Postgres URL.", { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' }),
+      migrationSecretName: string(
+        'Existing Secret (same key) for the migration Job only, e.g. a role that owns the schema; empty: secretName. The servers then need no DDL.',
+        { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' },
+      ),
       secretKey: string('Its key.', { pattern: '^[-._a-zA-Z0-9]+$' }),
       poolMax: integer('Connections per pod (DATABASE_POOL_MAX).', { min: 1, max: 200 }),
     }),

@@ -117,3 +117,33 @@ describe('a wrong value is refused by the schema when helm renders', () => {
     expect(looseCharts).toEqual([]);
   });
 });
+
+describe('database credentials', () => {
+  interface EnvVar {
+    name: string;
+    valueFrom?: { secretKeyRef?: { name: string } };
+  }
+  interface PodOwner {
+    kind: string;
+    metadata: { name: string };
+    spec: { template: { spec: { containers: { env?: EnvVar[] }[]; initContainers?: { env?: EnvVar[] }[] } } };
+  }
+  const databaseSecrets = (object: PodOwner): string[] =>
+    [...object.spec.template.spec.containers, ...(object.spec.template.spec.initContainers ?? [])]
+      .flatMap((container) => container.env ?? [])
+      .filter((variable) => variable.name === 'DATABASE_URL')
+      .map((variable) => variable.valueFrom?.secretKeyRef?.name ?? '(not a secret reference)');
+
+  test(
+    'the migration Job connects with database.migrationSecretName when set (a role that owns the schema), the servers with database.secretName',
+    async () => {
+      const { objects } = await renderUmbrella({ valuesFiles: [exampleFile('small')], set: ['catalog.database.migrationSecretName=catalog-schema-owner'] });
+      const catalog = objects.filter((object) => object.metadata.name.startsWith('bs-catalog')) as unknown as PodOwner[];
+      const deployment = catalog.find((object) => object.kind === 'Deployment');
+      const job = catalog.find((object) => object.kind === 'Job');
+      expect(deployment && databaseSecrets(deployment)).toEqual(['boardsync-catalog-database']);
+      expect(job && databaseSecrets(job)).toEqual(['catalog-schema-owner', 'catalog-schema-owner']);
+    },
+    FIRST_RENDER_MS,
+  );
+});

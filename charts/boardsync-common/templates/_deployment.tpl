@@ -71,7 +71,7 @@ spec:
             - configMapRef:
                 name: {{ include "boardsync.fullname" . }}
           env:
-            {{- include "boardsync.secretEnv" . | trim | nindent 12 }}
+            {{- include "boardsync.secretEnv" (list . false) | trim | nindent 12 }}
           {{- /* liveness asks only whether the process answers; readiness whether its dependencies do */}}
           startupProbe:
             httpGet: { path: /healthz, port: http }

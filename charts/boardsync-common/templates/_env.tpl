@@ -36,17 +36,22 @@ chart's schema, overlays the plain settings last.
 {{- end }}
 {{- end -}}
 
+{{/* (list $ forMigration) → [{name, secret, key}] */}}
 {{- define "boardsync.secretEnvList" -}}
-{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- $root := index . 0 -}}
+{{- $g := include "boardsync.global" $root | fromYaml -}}
 - { name: INTERNAL_JWT_SECRET, secret: {{ $g.sharedSecret | quote }}, key: INTERNAL_JWT_SECRET }
-{{- if .Values.database }}
+{{- with $root.Values.database }}
 - { name: ADMIN_TOKEN, secret: {{ $g.sharedSecret | quote }}, key: ADMIN_TOKEN }
-- { name: DATABASE_URL, secret: {{ .Values.database.secretName | quote }}, key: {{ .Values.database.secretKey | quote }} }
+{{- /* the migration Job may connect as a role that owns the schema, the servers as one that only reads and writes rows */}}
+{{- $secret := .secretName }}
+{{- if and (index $ 1) .migrationSecretName }}{{ $secret = .migrationSecretName }}{{ end }}
+- { name: DATABASE_URL, secret: {{ $secret | quote }}, key: {{ .secretKey | quote }} }
 {{- end }}
-{{ include (printf "%s.secretEnv" .Chart.Name) . }}
+{{ include (printf "%s.secretEnv" $root.Chart.Name) $root }}
 {{- end -}}
 
-{{/* env: entries reading each secret by reference */}}
+{{/* (list $ forMigration) → env: entries reading each secret by reference */}}
 {{- define "boardsync.secretEnv" -}}
 {{- range $entry := include "boardsync.secretEnvList" . | fromYamlArray }}
 - name: {{ $entry.name }}

@@ -51,7 +51,7 @@ spec:
   args: [{{ $step | quote }}]
   env:
     {{- include "boardsync.inlineEnv" $root | trim | nindent 4 }}
-    {{- include "boardsync.secretEnv" $root | trim | nindent 4 }}
+    {{- include "boardsync.secretEnv" (list $root true) | trim | nindent 4 }}
   resources:
     {{- toYaml $root.Values.migrations.resources | nindent 4 }}
   securityContext:

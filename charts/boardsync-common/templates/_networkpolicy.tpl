@@ -92,7 +92,12 @@ spec:
 {{- end -}}
 {{- end -}}
 
-{{/* The migration Job's pods: no ingress at all; DNS and the datastores out. */}}
+{{/*
+The migration Job's pods: no ingress at all; DNS and the datastores out. A hook itself, created just
+before the Job, so a namespace that denies by default lets the Job out on the first install too
+(an ordinary object would only exist after the pre-install hooks). Like every hook, `helm uninstall`
+leaves it behind: delete <release>-<service>-migrate NetworkPolicies by hand after an uninstall.
+*/}}
 {{- define "boardsync.migrateNetworkPolicy" -}}
 {{- $g := include "boardsync.global" . | fromYaml -}}
 {{- if and $g.networkPolicy.enabled .Values.migrations.enabled -}}
@@ -103,6 +108,10 @@ metadata:
   namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
+  annotations:
+    helm.sh/hook: pre-install,pre-upgrade
+    helm.sh/hook-weight: "-1"
+    helm.sh/hook-delete-policy: before-hook-creation
 spec:
   podSelector:
     matchLabels:

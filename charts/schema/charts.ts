@@ -51,7 +51,7 @@ const webhookConfig = {
   WEBHOOK_MAX_PER_APP: positive('Webhooks per app per designer.'),
   WEBHOOK_DEACTIVATE_AFTER: positive('Failed attempts in a row that deactivate a webhook.'),
   DELIVERY_CONCURRENCY: positive('Deliveries in flight per pod; keep below database.poolMax.'),
-  DELIVERY_PER_ENDPOINT: positive('Deliveries in flight per webhook per pod.'),
+  DELIVERY_PER_ENDPOINT: positive('Deliveries in flight per webhook, counted across all pods.'),
   DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
 };
 

@@ -46,8 +46,14 @@ const pglite: Store = {
 /** A real in-process bus whose publish can be made to fail, as a broker outage would. */
 class OutageBus extends InProcessBus {
   down = false;
+  /** Refuses a publish whose values add up to more than this, as a broker refuses a record batch over message.max.bytes. */
+  maxBatchBytes = Infinity;
   override publish(messages: OutgoingMessage[]): Promise<void> {
-    return this.down ? Promise.reject(new Error('broker unavailable')) : super.publish(messages);
+    if (this.down) return Promise.reject(new Error('broker unavailable'));
+    const bytes = messages.reduce((sum, message) => sum + message.value.byteLength, 0);
+    if (bytes > this.maxBatchBytes)
+      return Promise.reject(new Error(`The request included a message larger than the max message size the server will accept (${String(bytes)} bytes)`));
+    return super.publish(messages);
   }
 }
 
@@ -150,6 +156,21 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
     for (const key of keys) {
       expect(received.filter((message) => message.key === key).map(text)).toEqual(Array.from({ length: 20 }, (_, i) => `${key}:${i}`));
     }
+  });
+
+  it("splits a backlog of large events into batches a broker accepts (Kafka's default message.max.bytes is 1 MiB)", async () => {
+    bus.maxBatchBytes = 1024 * 1024;
+    const large = (i: number): OutgoingMessage => ({ ...event('big', i), value: Buffer.alloc(20 * 1024, i) });
+    await orm.em.fork().transactional((em) => {
+      enqueueEvents(
+        em,
+        Array.from({ length: 60 }, (_, i) => large(i)),
+      );
+    });
+    expect(await new OutboxRelay({ orm, bus, logger }).drain()).toBe(60);
+    await settle();
+    expect(received.map((message) => message.value[0])).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(await pending()).toBe(0);
   });
 
   it('publishes in the background after a nudge', async () => {

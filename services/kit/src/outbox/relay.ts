@@ -11,6 +11,12 @@ export interface OutboxRelayOptions {
   bus: EventBus;
   logger: Logger;
   batchSize?: number;
+  /**
+   * Payload bytes one publish may carry. Kept well under Kafka's default message.max.bytes (1 MiB),
+   * which bounds a partition's record batch: a backlog of large events for one key, sent in one
+   * batch, would be refused by the broker again at every retry and stall the lane for good.
+   */
+  maxBatchBytes?: number;
   /** How often to look for work when nobody nudged (events from another process, a restart). */
   pollIntervalMs?: number;
   /** Sent rows older than this are deleted now and then. */
@@ -41,7 +47,7 @@ export class OutboxRelay {
   private lastCleanup = 0;
 
   constructor(options: OutboxRelayOptions) {
-    this.options = { batchSize: 200, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, ...options };
+    this.options = { batchSize: 200, maxBatchBytes: 512 * 1024, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, ...options };
   }
 
   start(): void {
@@ -92,7 +98,7 @@ export class OutboxRelay {
 
   /** Rows sent from one lane, or undefined when no lane has pending rows that another relay is not holding. */
   private async publishOneBatch(): Promise<number | undefined> {
-    const { orm, bus, batchSize } = this.options;
+    const { orm, bus, batchSize, maxBatchBytes } = this.options;
     return orm.em.fork().transactional(async (em) => {
       const start = randomInt(OUTBOX_LANES); // replicas start at different lanes
       const lanes = await em.execute<{ lane: number }[]>(
@@ -105,10 +111,13 @@ export class OutboxRelay {
       );
       const lane = lanes[0]?.lane;
       if (lane === undefined) return undefined;
-      const rows = await em.execute<PendingRow[]>(
-        `select id, topic, message_key, payload, headers from outbox_message
-          where lane = ? and sent_at is null order by id limit ?`,
-        [lane, batchSize],
+      const rows = withinBytes(
+        await em.execute<PendingRow[]>(
+          `select id, topic, message_key, payload, headers from outbox_message
+            where lane = ? and sent_at is null order by id limit ?`,
+          [lane, batchSize],
+        ),
+        maxBatchBytes,
       );
       // Another relay may have emptied this lane between our look and our lock.
       if (rows.length === 0) return 0;
@@ -141,4 +150,16 @@ export class OutboxRelay {
     await Promise.race([sleep(ms, this.stop.signal), woken]);
     this.wakeUp = undefined;
   }
+}
+
+/** The first rows, in order, whose payloads fit the budget; always at least one (an event larger than the budget goes alone). */
+function withinBytes(rows: PendingRow[], budget: number): PendingRow[] {
+  let bytes = 0;
+  const taken: PendingRow[] = [];
+  for (const row of rows) {
+    bytes += row.payload.byteLength;
+    if (taken.length > 0 && bytes > budget) break;
+    taken.push(row);
+  }
+  return taken;
 }

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
-import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
+import { DATABASE_SERVICES, freeListeners, standaloneEnv, testSecret, type StandaloneWorld } from './support/standalone-env.ts';
 
 const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
-const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 interface Running {
@@ -46,18 +46,7 @@ describe('each service started alone on Postgres and Kafka', () => {
   const namespace = uniqueName('alone');
   const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: Running[] = [];
-  const ports = {
-    gateway: 0,
-    gatewayInternal: 0,
-    auth: 0,
-    authInternal: 0,
-    catalog: 0,
-    catalogInternal: 0,
-    asset: 0,
-    assetInternal: 0,
-    webhook: 0,
-    webhookInternal: 0,
-  };
+  let ports: StandaloneWorld['listeners'];
   // A webhook receiver on this machine (allowed to the webhook service through SSRF_ALLOW_CIDRS, as in development).
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((request, response) => {
@@ -73,79 +62,26 @@ describe('each service started alone on Postgres and Kafka', () => {
   const admin = kafka.admin();
 
   beforeAll(async () => {
-    for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
-    const [authDb, catalogDb, assetDb, webhookDb] = [
-      await createTestDatabase('alone_auth'),
-      await createTestDatabase('alone_catalog'),
-      await createTestDatabase('alone_asset'),
-      await createTestDatabase('alone_webhook'),
-    ];
-    databases.push(authDb, catalogDb, assetDb, webhookDb);
+    ports = await freeListeners();
+    const world: StandaloneWorld = { namespace, bucket, databaseUrls: {}, listeners: ports };
+    for (const service of DATABASE_SERVICES) {
+      const database = await createTestDatabase(`alone_${service}`);
+      databases.push(database);
+      world.databaseUrls[service] = database.url;
+    }
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     await admin.connect();
-    const common = {
-      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-      KAFKA_NAMESPACE: namespace,
-      INTERNAL_JWT_SECRET: SECRET('principal'),
-      ADMIN_TOKEN: SECRET('admin'),
-    };
-    const catalog = run('catalog', {
-      ...common,
-      DATABASE_URL: catalogDb.url,
-      PORT: String(ports.catalog),
-      INTERNAL_PORT: String(ports.catalogInternal),
-      PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}`,
-    });
-    const asset = run('asset', {
-      ...common,
-      DATABASE_URL: assetDb.url,
-      PORT: String(ports.asset),
-      INTERNAL_PORT: String(ports.assetInternal),
-      PUBLIC_BASE_URL: `http://localhost:${String(ports.gateway)}`,
-      ASSET_PUBLIC_URL: `${infra.s3Endpoint}/${bucket}`,
-      CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
-      S3_ENDPOINT: infra.s3Endpoint,
-      S3_ACCESS_KEY: infra.s3AccessKey,
-      S3_SECRET_KEY: infra.s3SecretKey,
-      S3_BUCKET: bucket,
-    });
-    const webhook = run('webhook', {
-      ...common,
-      DATABASE_URL: webhookDb.url,
-      PORT: String(ports.webhook),
-      INTERNAL_PORT: String(ports.webhookInternal),
-      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
-    });
-    const auth = run('auth', {
-      ...common,
-      DATABASE_URL: authDb.url,
-      REDIS_URL: infra.redisUrl,
-      PORT: String(ports.auth),
-      INTERNAL_PORT: String(ports.authInternal),
-      INTROSPECTION_CLIENT_SECRET: SECRET('introspect'),
-      SESSION_SECRET: SECRET('session'),
-      CATALOG_INTERNAL_URL: `http://127.0.0.1:${String(ports.catalogInternal)}`,
-      ASSET_INTERNAL_URL: `http://127.0.0.1:${String(ports.assetInternal)}`,
-    });
-    const gateway = run('gateway', {
-      ...common,
-      REDIS_URL: infra.redisUrl,
-      REDIS_KEY_PREFIX: namespace,
-      PORT: String(ports.gateway),
-      INTERNAL_PORT: String(ports.gatewayInternal),
-      INTROSPECTION_CLIENT_SECRET: SECRET('introspect'),
-      AUTH_URL: `http://127.0.0.1:${String(ports.auth)}`,
-      AUTH_INTERNAL_URL: `http://127.0.0.1:${String(ports.authInternal)}`,
-      CATALOG_URL: `http://127.0.0.1:${String(ports.catalog)}`,
-      ASSET_URL: `http://127.0.0.1:${String(ports.asset)}`,
-      WEBHOOK_URL: `http://127.0.0.1:${String(ports.webhook)}`,
-    });
+    const catalog = run('catalog', standaloneEnv('catalog', world));
+    const asset = run('asset', standaloneEnv('asset', world));
+    const webhook = run('webhook', { ...standaloneEnv('webhook', world), SSRF_ALLOW_CIDRS: '127.0.0.1/32' });
+    const auth = run('auth', standaloneEnv('auth', world));
+    const gateway = run('gateway', standaloneEnv('gateway', world));
     running.push(gateway, auth, webhook, asset, catalog);
-    await ready(`http://127.0.0.1:${String(ports.webhook)}`, webhook);
-    await ready(`http://127.0.0.1:${String(ports.catalog)}`, catalog);
-    await ready(`http://127.0.0.1:${String(ports.asset)}`, asset);
-    await ready(`http://127.0.0.1:${String(ports.auth)}`, auth);
-    await ready(`http://127.0.0.1:${String(ports.gateway)}`, gateway);
+    await ready(`http://127.0.0.1:${String(ports.webhook.port)}`, webhook);
+    await ready(`http://127.0.0.1:${String(ports.catalog.port)}`, catalog);
+    await ready(`http://127.0.0.1:${String(ports.asset.port)}`, asset);
+    await ready(`http://127.0.0.1:${String(ports.auth.port)}`, auth);
+    await ready(`http://127.0.0.1:${String(ports.gateway.port)}`, gateway);
   });
 
   afterAll(async () => {
@@ -162,7 +98,7 @@ describe('each service started alone on Postgres and Kafka', () => {
   const adminCall = async (base: number, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`http://127.0.0.1:${String(base)}/admin${path}`, {
       method,
-      headers: { authorization: `Bearer ${SECRET('admin')}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testSecret('admin')}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return (await response.json()) as Record<string, unknown>;
@@ -170,13 +106,17 @@ describe('each service started alone on Postgres and Kafka', () => {
 
   it('serves a sync end to end, creating every topic it uses in an empty namespace', async () => {
     // The namespace is new to this run: whatever topics it holds, the services created.
-    const designer = await adminCall(ports.authInternal, 'POST', '/designers', { name: 'Alone', email: `${namespace}@example.com`, password: 'password1' });
-    const { token } = (await adminCall(ports.authInternal, 'POST', '/tokens', {
+    const designer = await adminCall(ports.auth.internalPort, 'POST', '/designers', {
+      name: 'Alone',
+      email: `${namespace}@example.com`,
+      password: 'password1',
+    });
+    const { token } = (await adminCall(ports.auth.internalPort, 'POST', '/tokens', {
       designer_id: designer.id,
       scopes: 'projects:write components:write components:read assets:write assets:read webhooks:write',
     })) as { token: string };
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1${path}`, {
+      fetch(`http://127.0.0.1:${String(ports.gateway.port)}/api/v1${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -200,7 +140,7 @@ describe('each service started alone on Postgres and Kafka', () => {
     // An upload through the gateway lands in the bucket the asset service created, and /me counts it.
     const form = new FormData();
     form.set('file', new Blob([ONE_PIXEL_PNG]), 'pixel.png');
-    const uploaded = await fetch(`http://127.0.0.1:${String(ports.gateway)}/api/v1/projects/${String(project.data.id)}/assets`, {
+    const uploaded = await fetch(`http://127.0.0.1:${String(ports.gateway.port)}/api/v1/projects/${String(project.data.id)}/assets`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -237,17 +177,17 @@ describe('each service started alone on Postgres and Kafka', () => {
       (await admin.fetchTopicOffsets(`${namespace}.catalog.components.changed`)).reduce((sum, partition) => sum + Number(partition.high), 0);
     await eventually(async () => ((await published()) > 0 ? true : undefined), 20_000, 'components.changed to be published');
     expect(await published()).toBe(1);
-    const detail = (await (await fetch(`http://127.0.0.1:${String(ports.catalogInternal)}/readyz`)).json()) as {
+    const detail = (await (await fetch(`http://127.0.0.1:${String(ports.catalog.internalPort)}/readyz`)).json()) as {
       status: string;
       checks: Record<string, string>;
     };
     expect(detail).toEqual({ status: 'ok', checks: { database: 'ok', bus: 'ok', outbox: 'ok' } });
-    const assetDetail = (await (await fetch(`http://127.0.0.1:${String(ports.assetInternal)}/readyz`)).json()) as { checks: Record<string, string> };
+    const assetDetail = (await (await fetch(`http://127.0.0.1:${String(ports.asset.internalPort)}/readyz`)).json()) as { checks: Record<string, string> };
     expect(assetDetail.checks).toEqual({ database: 'ok', bus: 'ok', outbox: 'ok', objects: 'ok' });
     expect(received).toHaveLength(1);
 
     // The gateway joined its revocation consumer though the topic did not exist when it started.
-    await adminCall(ports.authInternal, 'DELETE', '/tokens/1');
+    await adminCall(ports.auth.internalPort, 'DELETE', '/tokens/1');
     await eventually(
       async () => ((await api('GET', `/projects/${String(project.data.id)}/components`)).status === 401 ? true : undefined),
       20_000,
@@ -269,10 +209,10 @@ describe('a service started alone without its adapters', () => {
     ['webhook', ['DATABASE_URL', 'KAFKA_BROKERS']],
   ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
     const secrets = {
-      INTERNAL_JWT_SECRET: SECRET('p'),
-      ADMIN_TOKEN: SECRET('a'),
-      INTROSPECTION_CLIENT_SECRET: SECRET('i'),
-      SESSION_SECRET: SECRET('s'),
+      INTERNAL_JWT_SECRET: testSecret('p'),
+      ADMIN_TOKEN: testSecret('a'),
+      INTROSPECTION_CLIENT_SECRET: testSecret('i'),
+      SESSION_SECRET: testSecret('s'),
       AUTH_URL: 'http://127.0.0.1:1',
       AUTH_INTERNAL_URL: 'http://127.0.0.1:1',
     };

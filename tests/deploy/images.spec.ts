@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, eventually, freePort, uniqueName } from '@boardsync/kit/testing';
+import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
+import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
+import { contextRules } from './support/dockerfile-ignore.ts';
+import { parseDockerfile } from './support/dockerfile.ts';
+import { buildImage, contextFiles, type BuiltImage } from './support/image-build.ts';
+import { installedPackages, productionClosure, type Lock } from './support/image-packages.ts';
+
+/**
+ * docker/Dockerfile's images without a container engine: each service's image is replayed from the
+ * Dockerfile (its COPY and RUN steps, with .dockerignore) into a temporary folder, checked to hold
+ * production dependencies only, then started with its exact entry command from its WORKDIR, with
+ * its ENV (plus the settings Kubernetes would give: the real servers' addresses, secrets, ports),
+ * as its USER on a tree it cannot write, and stopped with its STOPSIGNAL.
+ */
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const dockerfile = parseDockerfile(readFileSync(path.join(repo, 'docker/Dockerfile'), 'utf8'));
+const dockerignore = readFileSync(path.join(repo, '.dockerignore'), 'utf8');
+interface Manifest {
+  version: string;
+  devDependencies?: Record<string, string>;
+}
+const rootManifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as Manifest;
+const lock = JSON.parse(readFileSync(path.join(repo, 'package-lock.json'), 'utf8')) as Lock;
+/** The node running this test (the project's pinned one) and this machine's npm stand in for the image's. */
+const nodeDir = path.dirname(process.execPath);
+const buildPath = `${nodeDir}:${process.env.PATH ?? ''}`;
+const runPath = `${nodeDir}:/usr/local/bin:/usr/bin:/bin`;
+const asRoot = process.getuid?.() === 0;
+
+async function build(service: string): Promise<{ image: BuiltImage; into: string }> {
+  const into = await mkdtemp(path.join(tmpdir(), `boardsync-image-${service}-`));
+  await chmod(into, 0o755); // the image's user must reach the tree
+  return { image: await buildImage(dockerfile, dockerignore, { context: repo, buildArgs: { SERVICE: service }, into, path: buildPath }), into };
+}
+
+/** USER uid:gid, by number (what runAsNonRoot can check). */
+function imageUser(image: BuiltImage): { uid: number; gid: number } {
+  const match = /^(\d+):(\d+)$/.exec(image.user ?? '');
+  if (!match) throw new Error(`USER is ${String(image.user)}, not uid:gid by number`);
+  return { uid: Number(match[1]), gid: Number(match[2]) };
+}
+
+/** Folders and files of a tree, relative, links not followed. */
+async function listTree(root: string, relative = ''): Promise<string[]> {
+  const entries = await readdir(path.join(root, relative), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      return entry.isDirectory() ? [`${child}/`, ...(await listTree(root, child))] : [child];
+    }),
+  );
+  return nested.flat();
+}
+
+/** A test run that is not root cannot start the service as the image's USER: it takes write permission off the tree instead (and gives it back). */
+function setWritable(root: string, writable: boolean): void {
+  const result = spawnSync('chmod', ['-R', writable ? 'u+w' : 'a-w', root]);
+  if (result.status !== 0) throw new Error(`chmod -R ${root}: ${result.stderr.toString()}`);
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function start(command: readonly string[], cwd: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined): Started {
+  const [file = '', ...args] = command;
+  const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      resolve({ code, signal });
+    });
+  });
+  return { child, output: () => output, exited };
+}
+
+/** An address of this machine other than loopback, as a kubelet probing the pod's IP reaches it (loopback when there is none). */
+const podAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+
+describe('docker/Dockerfile', () => {
+  it('builds on the Node the project pins, and labels the image with the project version', () => {
+    const base = dockerfile.stages[0]?.from ?? '';
+    expect(base).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+-slim$/);
+    const version = /^node:(\d+\.\d+\.\d+)/.exec(base)?.[1];
+    expect(version).toBe(rootManifest.devDependencies?.node);
+    expect(process.version).toBe(`v${String(version)}`);
+    const versionArg = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ARG' && instruction.args.startsWith('VERSION='));
+    expect(versionArg?.args).toBe(`VERSION=${rootManifest.version}`);
+  });
+
+  it('copies every workspace manifest before installing, so npm keeps the lock as it is', () => {
+    const copied = dockerfile.stages.flatMap((stage) => stage.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/)[0]));
+    const workspaces = Object.keys(lock.packages).filter((location) => /^services\/[^/]+$/.test(location));
+    expect(workspaces.length).toBeGreaterThanOrEqual(6);
+    for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
+  });
+
+  it('keeps secrets, data, dependencies, build output and tests out of the build context', async () => {
+    const rules = contextRules(dockerignore);
+    for (const secretOrBuilt of [
+      '.env',
+      '.data/admin-token',
+      '.git/config',
+      'node_modules/jest/package.json',
+      'services/kit/dist/index.js',
+      'services/kit/tsconfig.build.tsbuildinfo',
+    ])
+      expect([secretOrBuilt, rules.excluded(secretOrBuilt)]).toEqual([secretOrBuilt, true]);
+    for (const testFile of [
+      'services/kit/src/__tests__/config.test.ts',
+      'services/asset/test/upload.spec.ts',
+      'services/kit/src/testing.ts',
+      'tests/standalone-services.spec.ts',
+      'charts/x/values.yaml',
+    ])
+      expect([testFile, rules.excluded(testFile)]).toEqual([testFile, true]);
+    for (const sent of ['package.json', 'package-lock.json', 'services/kit/package.json', 'services/kit/src/index.ts', 'services/auth/bin/boardsync-admin.js'])
+      expect([sent, rules.excluded(sent)]).toEqual([sent, false]);
+    // What a builder would be sent of this checkout: manifests, sources and auth's launcher only.
+    const sent = await contextFiles(repo, rules, '.');
+    expect(sent.filter((file) => !/^(package(-lock)?\.json|services\/[^/]+\/(package\.json|src\/.+\.ts|bin\/[^/]+\.js))$/.test(file))).toEqual([]);
+    expect(sent).toContain('services/asset/src/media/svg-worker.ts');
+  });
+
+  it('refuses a missing or unknown SERVICE before it installs anything', async () => {
+    for (const service of ['', 'kit', 'gateway ']) {
+      const into = await mkdtemp(path.join(tmpdir(), 'boardsync-image-refused-'));
+      try {
+        await expect(buildImage(dockerfile, dockerignore, { context: repo, buildArgs: { SERVICE: service }, into, path: buildPath })).rejects.toThrow(
+          /SERVICE= must be gateway, auth, catalog, asset or webhook/,
+        );
+        expect(await readdir(into)).toEqual(['base']);
+      } finally {
+        await rm(into, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+describe.each(SERVICES)('the %s image', (service: Service) => {
+  let image: BuiltImage;
+  let into = '';
+  let tree: string[] = [];
+  const namespace = uniqueName(`image_${service}`);
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const started = Date.now();
+    ({ image, into } = await build(service));
+    tree = await listTree(image.root);
+    process.stdout.write(`${service}: image tree built in ${String(Date.now() - started)} ms\n`);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (into !== '') {
+      if (!asRoot) setWritable(image.root, true);
+      await rm(into, { recursive: true, force: true });
+    }
+  });
+
+  it('holds production dependencies only, at the locked versions', async () => {
+    const installed = await installedPackages(image.root, ['app/node_modules', 'app/services/kit/node_modules', `app/services/${service}/node_modules`]);
+    const locations = new Map([...installed].map(([location, found]) => [location.replace(/^app\//, ''), found]));
+    const closure = productionClosure(lock, `services/${service}`);
+    expect([...locations.keys()].filter((location) => !closure.has(location))).toEqual([]);
+    const required = [...closure].filter((location) => location.includes('node_modules/') && lock.packages[location]?.optional !== true);
+    expect(required.filter((location) => !locations.has(location))).toEqual([]);
+    expect([...locations].filter(([location, found]) => found.linkTo === undefined && found.version !== lock.packages[location]?.version)).toEqual([]);
+    // Links are the workspaces the service runs on, and each one's source is there.
+    const links = [...locations].filter(([, found]) => found.linkTo !== undefined).map(([location, found]) => [location, found.linkTo?.replace(/^app\//, '')]);
+    expect(links.sort()).toEqual(
+      [
+        ['node_modules/@boardsync/kit', 'services/kit'],
+        [`node_modules/@boardsync/${service}`, `services/${service}`],
+      ].sort(),
+    );
+    // The devDependencies of the root, the kit and the service, where nothing in production needs them.
+    const manifests = [
+      rootManifest,
+      ...['kit', service].map((name) => JSON.parse(readFileSync(path.join(repo, 'services', name, 'package.json'), 'utf8')) as Manifest),
+    ];
+    const devOnly = manifests.flatMap((manifest) => Object.keys(manifest.devDependencies ?? {})).filter((name) => !closure.has(`node_modules/${name}`));
+    expect(devOnly).toEqual(expect.arrayContaining(['jest', 'typescript', '@swc/core', 'eslint', 'prettier', 'node']));
+    expect(devOnly.filter((name) => locations.has(`node_modules/${name}`))).toEqual([]);
+  });
+
+  it('holds the kit’s and its own source and manifests, no other service, no tests, no build output', () => {
+    const services = new Set(tree.filter((entry) => /^app\/services\/[^/]+\/$/.test(entry)));
+    expect([...services].sort()).toEqual([`app/services/${service}/`, 'app/services/kit/'].sort());
+    const own = tree.filter(
+      (entry) => entry.startsWith('app/') && !entry.startsWith('app/node_modules/') && !/^app\/services\/[^/]+\/node_modules\//.test(entry),
+    );
+    expect(own.filter((entry) => /__tests__|\/test\/|\.test\.ts$|\.spec\.ts$|\/dist\/|tsbuildinfo|tsconfig|README/.test(entry))).toEqual([]);
+    expect(own).toEqual(
+      expect.arrayContaining([`app/services/${service}/package.json`, `app/services/${service}/src/main.ts`, 'app/services/kit/src/index.ts']),
+    );
+    expect(own.some((entry) => entry.startsWith('app/services/auth/bin/'))).toBe(service === 'auth');
+  });
+
+  it('runs its one-shot commands, then starts from its entry command as its user on a read-only tree, healthy and ready, and exits 0 on its stop signal', async () => {
+    const world: StandaloneWorld = { namespace, bucket: namespace.toLowerCase().replace(/_/g, '-'), databaseUrls: {}, listeners: await freeListeners() };
+    if (DATABASE_SERVICES.includes(service)) {
+      const database = await createTestDatabase(`image_${service}`);
+      cleanups.push(() => database.drop());
+      world.databaseUrls[service] = database.url;
+    }
+    if (service === 'asset') cleanups.push(() => removeTestBucket(world.bucket));
+    // The one writable place, as the chart's emptyDir at /tmp; HOME (/home/node in the image) is not writable.
+    const scratch = path.join(into, 'tmp');
+    await mkdir(scratch);
+    await chmod(scratch, 0o1777);
+    const user = imageUser(image);
+    if (!asRoot) setWritable(image.root, false);
+    // The image's listeners on ports free here, as the pod's own address gives them in a cluster.
+    const metricsPort = await freePort();
+    const env = {
+      ...image.env,
+      ...standaloneEnv(service, world),
+      ...(image.env.METRICS_PORT === undefined ? {} : { METRICS_PORT: String(metricsPort) }),
+      PATH: runPath,
+      TMPDIR: scratch,
+      HOME: path.join(image.root, 'home'),
+    };
+    const cwd = path.join(image.root, image.workdir);
+    // As the charts deploy it: a hook Job runs the image with `args` (replacing CMD) for each one-shot command …
+    for (const step of [...(DATABASE_SERVICES.includes(service) ? ['migrate'] : []), 'create-topics']) {
+      const job = start([...image.entrypoint, step], cwd, env, asRoot ? user : undefined);
+      expect([step, await job.exited, job.output()]).toEqual([step, { code: 0, signal: null }, expect.any(String)]);
+    }
+    // … then the servers start without the right to change the schema or create topics.
+    const running = start(image.command, cwd, { ...env, MIGRATE_ON_START: 'false', KAFKA_CREATE_TOPICS: 'false' }, asRoot ? user : undefined);
+    cleanups.push(async () => {
+      if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+      await running.exited;
+    });
+    const { port, internalPort } = world.listeners[service];
+    const status = async (url: string): Promise<number | undefined> => (await fetch(url).catch(() => undefined))?.status;
+    const host = podAddress ?? '127.0.0.1';
+    await eventually(
+      async () => {
+        if (running.child.exitCode !== null) throw new Error(`${service} exited ${String(running.child.exitCode)} before it was ready:\n${running.output()}`);
+        return (await status(`http://${host}:${String(port)}/readyz`)) === 200 ? true : undefined;
+      },
+      60_000,
+      `${service} to be ready on ${host}:${String(port)}; output so far:\n${running.output()}`,
+    );
+    expect(await status(`http://${host}:${String(port)}/healthz`)).toBe(200);
+    expect(await status(`http://${host}:${String(internalPort)}/readyz`)).toBe(200);
+    expect(await status(`http://${host}:${String(metricsPort)}/metrics`)).toBe(image.env.METRICS_PORT === undefined ? undefined : 200);
+    expect(running.output()).not.toContain('ExperimentalWarning');
+    if (asRoot && existsSync('/proc/self/status')) {
+      expect(readFileSync(`/proc/${String(running.child.pid)}/status`, 'utf8')).toMatch(new RegExp(`^Uid:\\s+${String(user.uid)}\\s`, 'm'));
+    }
+
+    const healthcheck = async (): Promise<number | null> => {
+      if (!image.healthcheck) throw new Error('no HEALTHCHECK');
+      return (await start(image.healthcheck.command, cwd, env, asRoot ? user : undefined).exited).code;
+    };
+    expect(await healthcheck()).toBe(0);
+
+    if (service === 'auth') {
+      // boardsync-admin from the auth image, against this auth's internal listener.
+      const admin = start(
+        ['node', 'bin/boardsync-admin.js', 'designer', 'create', '--name', 'Image', '--email', `${namespace}@example.com`, '--password', 'password1'],
+        cwd,
+        { PATH: runPath, HOME: env.HOME, BOARDSYNC_ADMIN_URL: `http://127.0.0.1:${String(internalPort)}`, BOARDSYNC_ADMIN_TOKEN: testSecret('admin') },
+        asRoot ? user : undefined,
+      );
+      expect([await admin.exited, admin.output()]).toEqual([{ code: 0, signal: null }, expect.stringContaining('"email"')]);
+    }
+
+    const signal = (image.stopSignal ?? 'SIGTERM') as NodeJS.Signals;
+    const stopped = Date.now();
+    running.child.kill(signal);
+    let timer: NodeJS.Timeout | undefined;
+    const exit = await Promise.race([running.exited, new Promise((resolve) => (timer = setTimeout(resolve, 20_000, 'still running after 20 s')))]);
+    clearTimeout(timer);
+    expect([exit, running.output().slice(-2000)]).toEqual([{ code: 0, signal: null }, expect.any(String)]);
+    process.stdout.write(`${service}: exited ${String(Date.now() - stopped)} ms after ${signal}\n`);
+    expect(await healthcheck()).not.toBe(0);
+  }, 180_000);
+});

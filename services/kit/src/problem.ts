@@ -31,6 +31,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  499: 'Client Closed Request',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

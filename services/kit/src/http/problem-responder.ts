@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import { Problem } from '../problem.ts';
@@ -7,7 +8,8 @@ const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 /**
  * The one place an error becomes an HTTP answer. Problems render as they are; errors raised by
  * Koa's own layers (body parsing, ctx.throw) keep their status; anything else is logged in full
- * and answered as a bare 500 with no detail.
+ * and answered as a bare 500 with no detail. A client that went away while its body was being read
+ * is no server error: it is logged as such (info) and "answered" 499, which nobody receives.
  */
 export function problemResponder(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -17,6 +19,11 @@ export function problemResponder(logger: Logger): Middleware {
         throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
       }
     } catch (error) {
+      if (clientWentAway(error, ctx.req)) {
+        logger.info({ reason: reasonOf(error) }, 'client closed the request');
+        respond(ctx, new Problem({ status: 499, code: 'client_closed_request', detail: 'The client closed the request before it was answered.' }));
+        return;
+      }
       respond(ctx, toProblem(error, logger));
     }
   };
@@ -34,6 +41,29 @@ interface HttpLikeError extends Error {
   expose?: boolean;
   message: string;
   type?: string;
+}
+
+// raw-body's errors (through co-body, koa-body) for a request whose client hung up during the read, or before it began.
+const BODY_READ_ABORTS = new Set(['request.aborted', 'stream.not.readable']);
+// What a request stream emits itself when its connection drops under a reader.
+const CONNECTION_DROPS = new Set(['ECONNRESET', 'ECONNABORTED']);
+
+/**
+ * True for a failure to read the body of a request whose client is gone. The error alone is not
+ * enough for 'stream is not readable' (a body read twice says that too): the request itself must
+ * have been torn down, which is what the server does when the client's connection closes.
+ */
+export function clientWentAway(error: unknown, req: IncomingMessage): boolean {
+  if (!(error instanceof Error)) return false;
+  const { type, code } = error as Error & { type?: unknown; code?: unknown };
+  if (type === 'request.aborted') return true;
+  const readFailed = (typeof type === 'string' && BODY_READ_ABORTS.has(type)) || (typeof code === 'string' && CONNECTION_DROPS.has(code));
+  return readFailed && (req.destroyed || req.socket.destroyed);
+}
+
+function reasonOf(error: unknown): string {
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  return typeof type === 'string' ? type : typeof code === 'string' ? code : 'aborted';
 }
 
 function isHttpLikeError(error: unknown): error is HttpLikeError {

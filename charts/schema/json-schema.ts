@@ -12,6 +12,8 @@ export interface JsonSchema {
   maximum?: number;
   minLength?: number;
   oneOf?: JsonSchema[];
+  propertyNames?: JsonSchema;
+  not?: JsonSchema;
   $schema?: string;
 }
 
@@ -37,7 +39,7 @@ export const url = (description: string): JsonSchema => string(description, { pa
 
 /** A Kubernetes quantity such as `500m`, `1`, `2Gi`. */
 export const quantity = (description: string): JsonSchema =>
-  described({ type: ['string', 'integer'], pattern: '^[0-9]+(\\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?$' }, description);
+  described({ type: ['string', 'number'], pattern: '^[0-9]+(\\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?$', minimum: 0 }, description);
 
 /** An object whose keys are all known: a misspelt key fails at install time instead of being ignored. */
 export const object = (description: string, properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema =>

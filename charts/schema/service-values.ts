@@ -1,14 +1,11 @@
 import { boolean, freeObject, integer, list, object, oneOf, quantity, string, stringMap, type JsonSchema } from './json-schema.ts';
 
+const amounts = (description: string, required: string[]) =>
+  object(description, { cpu: quantity(''), memory: quantity(''), 'ephemeral-storage': quantity('Disk, /tmp included.') }, required);
+
+/** Requests are required (the scheduler and the HPA's utilization need them); a memory limit too, a CPU limit is the operator's choice. */
 const resources = (description: string) =>
-  object(
-    description,
-    {
-      requests: object('', { cpu: quantity(''), memory: quantity('') }, ['cpu', 'memory']),
-      limits: object('', { cpu: quantity(''), memory: quantity('') }, ['cpu', 'memory']),
-    },
-    ['requests', 'limits'],
-  );
+  object(description, { requests: amounts('', ['cpu', 'memory']), limits: amounts('', ['memory']) }, ['requests', 'limits']);
 
 const autoscaling = (extra: Record<string, JsonSchema>) =>
   object('A HorizontalPodAutoscaler on CPU (replaces replicaCount).', {
@@ -40,9 +37,9 @@ export function serviceValues(options: { autoscaling?: Record<string, JsonSchema
       enabled: boolean(''),
       maxUnavailable: {
         type: ['integer', 'string'],
-        pattern: '^[0-9]+%$',
-        minimum: 0,
-        description: 'Pods (or a percentage) a voluntary disruption may take at once.',
+        pattern: '^[1-9][0-9]*%$',
+        minimum: 1,
+        description: 'Pods (or a percentage) a voluntary disruption may take at once; at least one, so a node drain never blocks.',
       },
     }),
     topologySpread: object('Spread over zones and nodes.', {
@@ -51,9 +48,14 @@ export function serviceValues(options: { autoscaling?: Record<string, JsonSchema
     }),
     tmpSizeLimit: quantity('Size of the writable /tmp (emptyDir).'),
     terminationGracePeriodSeconds: integer('', { min: 1 }),
-    preStopSleepSeconds: integer('Seconds a stopping pod keeps serving while endpoints drop it.', { min: 0, max: 60 }),
+    preStopSleepSeconds: integer('Seconds a stopping pod keeps serving while endpoints drop it.', { min: 1, max: 60 }),
     podAnnotations: stringMap(''),
-    podLabels: stringMap(''),
+    podLabels: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      propertyNames: { not: { pattern: '^app\\.kubernetes\\.io/' } },
+      description: 'Extra pod labels; not app.kubernetes.io/*, which select the pods.',
+    },
     nodeSelector: stringMap(''),
     tolerations: list(''),
     affinity: freeObject(''),
@@ -77,6 +79,7 @@ export function databaseValues(): Record<string, JsonSchema> {
       backoffLimit: integer('', { min: 0 }),
       activeDeadlineSeconds: integer('', { min: 30 }),
       resources: resources(''),
+      podAnnotations: stringMap("The Job pods' annotations, e.g. to keep a service mesh's sidecar out of a Job."),
     }),
   };
 }

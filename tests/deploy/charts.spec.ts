@@ -103,6 +103,16 @@ describe('a wrong value is refused by the schema when helm renders', () => {
     expect(failure).toContain(key);
   });
 
+  test.each([
+    ['global.instance=1bs', '/global/instance'],
+    ['global.instance=a-release-name-far-too-long-for-the-service-names-x', 'at most 46'],
+    ['webhook.autoscaling.minReplicas=5', 'minReplicas (5) is above maxReplicas'],
+    ['gateway.podLabels.app\\.kubernetes\\.io/component=x', "invalid propertyName 'app.kubernetes.io/component'"],
+    ['auth.podDisruptionBudget.maxUnavailable=0', 'maxUnavailable'],
+  ])('--set %s is refused with a message saying why (%s)', async (set, reason) => {
+    expect(await renderFailure({ valuesFiles: [base], set: [set] })).toContain(reason);
+  });
+
   // A misspelled key would otherwise be ignored and its default used in silence.
   const strictCharts = SERVICES.filter((service) => schemaOf(service)?.additionalProperties === false);
   const looseCharts = SERVICES.filter((service) => !strictCharts.includes(service));
@@ -135,14 +145,50 @@ describe('database credentials', () => {
       .map((variable) => variable.valueFrom?.secretKeyRef?.name ?? '(not a secret reference)');
 
   test(
-    'the migration Job connects with database.migrationSecretName when set (a role that owns the schema), the servers with database.secretName',
+    'the migration Job connects with database.migrationSecretName when set (a role that owns the schema), the servers with database.secretName; create-topics holds no secret',
     async () => {
       const { objects } = await renderUmbrella({ valuesFiles: [exampleFile('small')], set: ['catalog.database.migrationSecretName=catalog-schema-owner'] });
       const catalog = objects.filter((object) => object.metadata.name.startsWith('bs-catalog')) as unknown as PodOwner[];
       const deployment = catalog.find((object) => object.kind === 'Deployment');
       const job = catalog.find((object) => object.kind === 'Job');
       expect(deployment && databaseSecrets(deployment)).toEqual(['boardsync-catalog-database']);
-      expect(job && databaseSecrets(job)).toEqual(['catalog-schema-owner', 'catalog-schema-owner']);
+      // Only the migrate step connects to Postgres; create-topics talks to Kafka alone and gets no secret at all.
+      expect(job && databaseSecrets(job)).toEqual(['catalog-schema-owner']);
+      const createTopics = job?.spec.template.spec.containers.flatMap((container) => container.env ?? []) ?? [];
+      expect(createTopics.filter((variable) => variable.valueFrom !== undefined)).toEqual([]);
+    },
+    FIRST_RENDER_MS,
+  );
+});
+
+describe('settings that change what the servers do', () => {
+  const plainEnv = (objects: K8sObject[], name: string): Record<string, string> =>
+    (objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name === name) as { data?: Record<string, string> } | undefined)?.data ?? {};
+
+  test(
+    'without the migration Job (migrations.enabled=false) the servers migrate and create topics themselves; with it they do neither',
+    async () => {
+      const { objects } = await renderUmbrella({ valuesFiles: [exampleFile('small')], set: ['catalog.migrations.enabled=false'] });
+      expect(objects.filter((object) => object.kind === 'Job').map((job) => job.metadata.name)).not.toContain('bs-catalog-migrate');
+      expect(plainEnv(objects, 'bs-catalog')).toMatchObject({ MIGRATE_ON_START: 'true', KAFKA_CREATE_TOPICS: 'true' });
+      expect(plainEnv(objects, 'bs-auth')).toMatchObject({ MIGRATE_ON_START: 'false', KAFKA_CREATE_TOPICS: 'false' });
+    },
+    FIRST_RENDER_MS,
+  );
+
+  test(
+    'global.networkPolicy.dnsTo replaces the default DNS peers whole (OpenShift, NodeLocal DNSCache), instead of merging label by label',
+    async () => {
+      const dnsTo = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'openshift-dns' } } }, { ipBlock: { cidr: '169.254.20.10/32' } }];
+      const { objects } = await renderUmbrella({ valuesFiles: [exampleFile('small')], setJson: [`global.networkPolicy.dnsTo=${JSON.stringify(dnsTo)}`] });
+      const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as {
+        spec: { egress?: { to?: unknown[]; ports?: { port: unknown }[] }[] };
+      }[];
+      expect(policies.length).toBeGreaterThan(0);
+      for (const policy of policies) {
+        const dnsRule = policy.spec.egress?.find((rule) => rule.ports?.some((port) => port.port === 53));
+        expect(dnsRule?.to).toEqual(dnsTo);
+      }
     },
     FIRST_RENDER_MS,
   );

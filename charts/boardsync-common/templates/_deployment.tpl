@@ -45,6 +45,9 @@ spec:
         - maxSkew: {{ $.Values.topologySpread.maxSkew }}
           topologyKey: {{ $key }}
           whenUnsatisfiable: {{ $.Values.topologySpread.whenUnsatisfiable }}
+          {{- /* tainted nodes a pod cannot land on do not count, and each rollout's new pods are spread among themselves, so DoNotSchedule cannot stall a rollout */}}
+          nodeTaintsPolicy: Honor
+          matchLabelKeys: [pod-template-hash]
           labelSelector:
             matchLabels:
               {{- include "boardsync.selectorLabels" (list $ "server") | nindent 14 }}

@@ -1,6 +1,6 @@
 {{/*
-A service's environment, in two parts: plain settings (its ConfigMap, or inline in the
-migration Job, which runs before the ConfigMap exists) and secrets, which are only ever
+A service's environment, in two parts: plain settings (its ConfigMap; the migration Job's steps
+take the few they read inline, as it runs before the ConfigMap exists) and secrets, which are only ever
 references to Secrets the platform team created (the chart never holds a secret value).
 
 A service chart defines "<chart>.env" (a map of its own plain settings, may be empty) and
@@ -25,7 +25,10 @@ chart's schema, overlays the plain settings last.
 -}}
 {{- if .Values.database }}
 {{- $_ := set $env "DATABASE_POOL_MAX" .Values.database.poolMax -}}
-{{- $_ := set $env "MIGRATE_ON_START" "false" -}}
+{{- /* the Job migrates and creates topics; without it, the servers do both themselves */}}
+{{- $byJob := .Values.migrations.enabled -}}
+{{- $_ := set $env "MIGRATE_ON_START" (ternary "false" "true" $byJob) -}}
+{{- $_ := set $env "KAFKA_CREATE_TOPICS" (ternary "false" "true" $byJob) -}}
 {{- end }}
 {{- $own := include (printf "%s.env" .Chart.Name) . | fromYaml | default dict -}}
 {{- $all := mustMergeOverwrite $env $own (deepCopy (.Values.config | default dict)) -}}
@@ -62,11 +65,27 @@ chart's schema, overlays the plain settings last.
 {{- end }}
 {{- end -}}
 
-{{/* env: entries with every plain setting inline (the migration Job) */}}
-{{- define "boardsync.inlineEnv" -}}
-{{- $plain := include "boardsync.plainEnv" . | fromYaml -}}
-{{- range $name := keys $plain | sortAlpha }}
+{{/*
+(list $ "migrate"|"create-topics") → env: entries of one migration Job step: only what that
+command reads (services/kit/src/service-commands.ts), so a step holds no secret it does not use.
+*/}}
+{{- define "boardsync.stepEnv" -}}
+{{- $root := index . 0 -}}
+{{- $plain := include "boardsync.plainEnv" $root | fromYaml -}}
+{{- $names := ternary (list "LOG_LEVEL" "DATABASE_POOL_MAX") (list "LOG_LEVEL" "KAFKA_BROKERS" "KAFKA_NAMESPACE" "KAFKA_TOPIC_PARTITIONS" "KAFKA_REPLICATION_FACTOR") (eq (index . 1) "migrate") -}}
+{{- range $name := $names }}
 - name: {{ $name }}
   value: {{ index $plain $name | quote }}
+{{- end }}
+{{- if eq (index . 1) "migrate" }}
+{{- range $entry := include "boardsync.secretEnvList" (list $root true) | fromYamlArray }}
+{{- if eq $entry.name "DATABASE_URL" }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $entry.secret }}
+      key: {{ $entry.key }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- end -}}

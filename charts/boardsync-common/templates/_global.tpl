@@ -12,6 +12,7 @@ image:
   tag: ""
   pullPolicy: Always
 imagePullSecrets: []
+instance: ""
 prefix: boardsync
 publicBaseUrl: https://boardsync.example.com
 assetPublicUrl: https://assets.boardsync.example.com
@@ -26,10 +27,13 @@ redis:
   secretKey: REDIS_URL
 networkPolicy:
   enabled: true
-  dns:
-    namespace: kube-system
-    podLabels:
-      k8s-app: kube-dns
+  dnsTo:
+    - namespaceSelector:
+        matchLabels:
+          kubernetes.io/metadata.name: kube-system
+      podSelector:
+        matchLabels:
+          k8s-app: kube-dns
   datastoreEgress:
     - to:
         - ipBlock:
@@ -38,6 +42,17 @@ networkPolicy:
             cidr: 172.16.0.0/12
         - ipBlock:
             cidr: 192.168.0.0/16
+      ports:
+        - port: 5432
+          protocol: TCP
+        - port: 6379
+          protocol: TCP
+        - port: 9092
+          protocol: TCP
+        - port: 9000
+          protocol: TCP
+        - port: 443
+          protocol: TCP
   metricsFrom:
     - namespaceSelector: {}
       podSelector:
@@ -54,8 +69,6 @@ podSecurity:
 
 {{- define "boardsync.global" -}}
 {{- $user := deepCopy (.Values.global | default dict) -}}
-{{- $merged := mustMergeOverwrite (include "boardsync.globalDefaults" . | fromYaml) $user -}}
-{{- /* a merge never lets false replace a true default: read that one switch as given */ -}}
-{{- $_ := set $merged.networkPolicy "enabled" (dig "networkPolicy" "enabled" true $user) -}}
-{{- toYaml $merged -}}
+{{- /* maps merge key by key; a value given (false, "", [] included) replaces the default; lists are replaced whole */ -}}
+{{- toYaml (mustMergeOverwrite (include "boardsync.globalDefaults" . | fromYaml) $user) -}}
 {{- end -}}

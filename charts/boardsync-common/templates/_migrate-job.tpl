@@ -3,8 +3,8 @@ Before each install and upgrade, and before any new pod starts: apply the servic
 migrations, then create its Kafka topics, with the service's own new image. The servers then run
 with MIGRATE_ON_START=false and KAFKA_CREATE_TOPICS=false, so their database role needs no DDL
 and their Kafka principal no topic creation. Migrations take a Postgres advisory lock, so a
-retried Job and a running replica never apply one twice. Environment inline: a pre-install hook
-runs before the chart's ConfigMap exists.
+retried Job and a running replica never apply one twice. Environment inline, and only what each
+step reads: a pre-install hook runs before the chart's ConfigMap exists.
 */}}
 {{- define "boardsync.migrateJob" -}}
 {{- if .Values.migrations.enabled -}}
@@ -30,6 +30,10 @@ spec:
       labels:
         {{- include "boardsync.labels" . | nindent 8 }}
         app.kubernetes.io/component: migrate
+      {{- with .Values.migrations.podAnnotations }}
+      annotations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
     spec:
       restartPolicy: Never
       {{- include "boardsync.podCommon" . | nindent 6 }}
@@ -50,8 +54,7 @@ spec:
   imagePullPolicy: {{ $g.image.pullPolicy }}
   args: [{{ $step | quote }}]
   env:
-    {{- include "boardsync.inlineEnv" $root | trim | nindent 4 }}
-    {{- include "boardsync.secretEnv" (list $root true) | trim | nindent 4 }}
+    {{- include "boardsync.stepEnv" (list $root $step) | trim | nindent 4 }}
   resources:
     {{- toYaml $root.Values.migrations.resources | nindent 4 }}
   securityContext:

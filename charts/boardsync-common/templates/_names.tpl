@@ -1,22 +1,33 @@
 {{/*
-Names and labels. Every object of a service is "<release>-<service>"; peers are found by the
+Names and labels. Every object of a service is "<instance>-<service>"; peers are found by the
 same rule, so a service chart can name the Services of its peers without knowing their values.
+The instance is the release's name, or global.instance when the services are installed as
+releases of their own (each then sets the same global.instance, so they find each other).
 */}}
+
+{{- define "boardsync.instance" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+{{- $instance := $g.instance | default .Release.Name -}}
+{{- /* the longest name is "<instance>-webhook-internal" (or -metrics, -migrate): a Service name is at most 63 characters, starting with a letter */}}
+{{- if gt (len $instance) 46 }}{{ fail (printf "the instance name %q is %d characters long; at most 46 fit the Service names (<instance>-webhook-internal): choose a shorter release name or global.instance" $instance (len $instance)) }}{{ end -}}
+{{- if not (regexMatch "^[a-z]([-a-z0-9]*[a-z0-9])?$" $instance) }}{{ fail (printf "the instance name %q must start with a letter and hold only lowercase letters, digits and dashes (it starts every Service name): choose another release name or global.instance" $instance) }}{{ end -}}
+{{- $instance -}}
+{{- end -}}
 
 {{- define "boardsync.fullname" -}}
 {{- include "boardsync.peer" (list . .Chart.Name) -}}
 {{- end -}}
 
-{{/* (list $ "auth") → "<release>-auth" */}}
+{{/* (list $ "auth") → "<instance>-auth" */}}
 {{- define "boardsync.peer" -}}
 {{- $root := index . 0 -}}
-{{- printf "%s-%s" $root.Release.Name (index . 1) | trunc 63 | trimSuffix "-" -}}
+{{- printf "%s-%s" (include "boardsync.instance" $root) (index . 1) -}}
 {{- end -}}
 
 {{- define "boardsync.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 app.kubernetes.io/name: {{ .Chart.Name }}
-app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/instance: {{ include "boardsync.instance" . }}
 app.kubernetes.io/part-of: boardsync
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
@@ -26,7 +37,7 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- define "boardsync.selectorLabels" -}}
 {{- $root := index . 0 -}}
 app.kubernetes.io/name: {{ $root.Chart.Name }}
-app.kubernetes.io/instance: {{ $root.Release.Name }}
+app.kubernetes.io/instance: {{ include "boardsync.instance" $root }}
 app.kubernetes.io/component: {{ index . 1 }}
 {{- end -}}
 
@@ -34,7 +45,7 @@ app.kubernetes.io/component: {{ index . 1 }}
 {{- define "boardsync.peerSelector" -}}
 {{- $root := index . 0 -}}
 app.kubernetes.io/name: {{ index . 1 }}
-app.kubernetes.io/instance: {{ $root.Release.Name }}
+app.kubernetes.io/instance: {{ include "boardsync.instance" $root }}
 app.kubernetes.io/component: server
 {{- end -}}
 

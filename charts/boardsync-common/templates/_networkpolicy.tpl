@@ -21,12 +21,7 @@ Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress
 {{- define "boardsync.baseEgress" -}}
 {{- $g := include "boardsync.global" . | fromYaml -}}
 - to:
-    - namespaceSelector:
-        matchLabels:
-          kubernetes.io/metadata.name: {{ $g.networkPolicy.dns.namespace }}
-      podSelector:
-        matchLabels:
-          {{- toYaml $g.networkPolicy.dns.podLabels | nindent 10 }}
+    {{- toYaml $g.networkPolicy.dnsTo | nindent 4 }}
   ports:
     - { port: 53, protocol: UDP }
     - { port: 53, protocol: TCP }

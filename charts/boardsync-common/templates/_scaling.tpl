@@ -1,5 +1,6 @@
 {{- define "boardsync.hpa" -}}
 {{- if .Values.autoscaling.enabled -}}
+{{- if gt (int .Values.autoscaling.minReplicas) (int .Values.autoscaling.maxReplicas) }}{{ fail (printf "%s.autoscaling: minReplicas (%v) is above maxReplicas (%v)" .Chart.Name .Values.autoscaling.minReplicas .Values.autoscaling.maxReplicas) }}{{ end -}}
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:

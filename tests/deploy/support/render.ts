@@ -42,6 +42,8 @@ export interface RenderOptions {
   valuesFiles?: string[];
   /** `--set` arguments, e.g. `gateway.replicaCount=two`. */
   set?: string[];
+  /** `--set-json` arguments, e.g. `global.networkPolicy.dnsTo=[…]`. */
+  setJson?: string[];
 }
 
 /** `small` for charts/boardsync/examples/small.yaml; read from the working tree when the tests are collected. */
@@ -117,6 +119,7 @@ async function template(options: RenderOptions): Promise<{ stdout: string; stder
   const args = ['template', RELEASE, join(dir, 'charts', UMBRELLA), '--namespace', NAMESPACE, '--api-versions', API_VERSIONS];
   for (const file of options.valuesFiles ?? []) args.push('--values', resolve(repoRoot, file));
   for (const value of options.set ?? []) args.push('--set', value);
+  for (const value of options.setJson ?? []) args.push('--set-json', value);
   return run(await helm(), args, { cwd: repoRoot, env: helmEnv(dir), maxBuffer: 64 << 20 });
 }
 

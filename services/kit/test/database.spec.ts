@@ -2,8 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migration } from '@mikro-orm/migrations';
 import { OutboxMessage, OutboxMigration, enqueueEvents, openDatabase, pingDatabase, type DatabaseSettings } from '../src/index.ts';
 import { createTestDatabase, testLogger } from '../src/testing.ts';
+import { migrateDatabase } from '../src/db/database.ts';
 
 const logger = testLogger('database');
 const schema: Pick<DatabaseSettings, 'entities' | 'migrations' | 'logger'> = { entities: [OutboxMessage], migrations: [OutboxMigration], logger };
@@ -53,6 +55,28 @@ describe('openDatabase', () => {
       expect(row?.name).toBe('boardsync-url-query-test');
     } finally {
       await orm.close();
+      await database.drop();
+    }
+  });
+
+  it('survives losing the migration lock connection while it idles: the loss is logged, not an unhandled error that ends the process', async () => {
+    const database = await createTestDatabase('db-lock-lost');
+    // The lock's session idles during the migration; its last statement names it in pg_stat_activity.
+    class CutsTheLock extends Migration {
+      override name = '20261121000001_cuts_the_lock';
+      override up(): void {
+        this.addSql(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like 'select pg_try_advisory_lock%'",
+        );
+        this.addSql('select pg_sleep(0.5)'); // time for the lock client to see its socket close
+      }
+    }
+    try {
+      const lockLogger = testLogger('database-lock');
+      const result = await migrateDatabase({ ...schema, logger: lockLogger, url: database.url, migrations: [OutboxMigration, CutsTheLock] });
+      expect(result.applied).toEqual(['20261121000000_kit_outbox', '20261121000001_cuts_the_lock']);
+      expect(lockLogger.lines()).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'the migration lock connection failed' }));
+    } finally {
       await database.drop();
     }
   });

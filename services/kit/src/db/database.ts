@@ -18,6 +18,8 @@ export interface DatabaseSettings {
   migrations: Migrations;
   logger: Logger;
   poolMax?: number;
+  /** How long a new connection (pooled, or the migration lock's) may take before it fails; 10 s. Tests shorten it. */
+  connectTimeoutMs?: number;
   /**
    * True (the default): apply pending migrations before opening. False: someone else migrates
    * (`node src/main.ts migrate`, a Helm hook Job); opening fails with `PendingMigrations` while any
@@ -51,7 +53,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       const pending = await pendingMigrations(orm, settings.migrations);
       if (pending.length > 0) throw new PendingMigrations(pending);
     } else {
-      const applied = await applyMigrations(orm, settings.url, logger);
+      const applied = await applyMigrations(orm, settings, logger);
       if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     }
   } catch (error) {
@@ -66,7 +68,7 @@ export async function migrateDatabase(settings: DatabaseSettings & { url: string
   const logger = settings.logger.child({ component: 'db' });
   const orm = await connect(settings, logger);
   try {
-    return { applied: await applyMigrations(orm, settings.url, logger), known: settings.migrations.length };
+    return { applied: await applyMigrations(orm, settings, logger), known: settings.migrations.length };
   } finally {
     await orm.close();
   }
@@ -92,7 +94,7 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
         pool: { min: 0, max: settings.poolMax ?? 10 },
         // MikroORM reads only host, port, user, password and database from clientUrl; handing pg the whole
         // URL too keeps its query (sslmode, sslrootcert, application_name, options …) for the pool's connections.
-        driverOptions: { connectionString: settings.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+        driverOptions: { connectionString: settings.url, connectionTimeoutMillis: settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS },
       })
     : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
@@ -101,8 +103,9 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
 /** A server that does not answer a new connection within this fails the query instead of hanging it. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-async function applyMigrations(orm: Database, url: string | undefined, logger: Logger): Promise<string[]> {
-  const applied = url ? await migrateAlone(url, () => orm.migrator.up(), logger) : await orm.migrator.up();
+async function applyMigrations(orm: Database, settings: DatabaseSettings, logger: Logger): Promise<string[]> {
+  const { url, connectTimeoutMs = CONNECT_TIMEOUT_MS } = settings;
+  const applied = url ? await migrateAlone(url, connectTimeoutMs, () => orm.migrator.up(), logger) : await orm.migrator.up();
   return applied.map((migration) => migration.name);
 }
 
@@ -114,10 +117,17 @@ const MIGRATION_LOCK = 0x6d696772;
  * one would crash: migrations run under a session advisory lock, held on a connection of its own,
  * so the others wait and then find nothing left to apply. The `migrate` command takes the same
  * lock, so a Job beside running replicas (or a retried Job beside its first try) is safe too.
+ * The lock's connection is the first this process opens: bounded like the pool's, so a server that
+ * never answers fails the start (or the Job) instead of hanging it; kept alive, since it idles for
+ * as long as the migrations take; and listened to, since a connection lost while idle is emitted
+ * as an `error`, which unheard would end the process.
  */
-async function migrateAlone<T>(url: string, migrate: () => Promise<T>, logger: Logger): Promise<T> {
-  const lock = new pg.Client({ connectionString: url });
-  await lock.connect();
+async function migrateAlone<T>(url: string, connectTimeoutMs: number, migrate: () => Promise<T>, logger: Logger): Promise<T> {
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+  lock.on('error', (error) => {
+    logger.warn({ err: error }, 'the migration lock connection failed');
+  });
+  await lock.connect(); // on failure (a timeout too) pg has already closed its socket
   try {
     const [first] = (await lock.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [MIGRATION_LOCK])).rows;
     if (!first?.taken) {

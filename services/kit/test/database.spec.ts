@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migration } from '@mikro-orm/migrations';
+import pg from 'pg';
 import { OutboxMessage, OutboxMigration, enqueueEvents, openDatabase, pingDatabase, type DatabaseSettings } from '../src/index.ts';
 import { createTestDatabase, testLogger } from '../src/testing.ts';
 import { migrateDatabase } from '../src/db/database.ts';
@@ -77,6 +78,27 @@ describe('openDatabase', () => {
       expect(result.applied).toEqual(['20261121000000_kit_outbox', '20261121000001_cuts_the_lock']);
       expect(lockLogger.lines()).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'the migration lock connection failed' }));
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('with MIGRATE_ON_START=false finds the migration history in the schema the URL names (`?schema=`), where MikroORM keeps it', async () => {
+    const database = await createTestDatabase('db-url-schema');
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query('create schema tenant');
+      const url = new URL(database.url);
+      url.searchParams.set('schema', 'tenant');
+      await (await openDatabase({ ...schema, url: url.toString() })).close();
+      const history = await admin.query<{ schema: string }>(
+        "select table_schema as schema from information_schema.tables where table_name = 'mikro_orm_migrations'",
+      );
+      expect(history.rows).toEqual([{ schema: 'tenant' }]);
+      const reader = await openDatabase({ ...schema, url: url.toString(), migrate: false });
+      await reader.close();
+    } finally {
+      await admin.end();
       await database.drop();
     }
   });

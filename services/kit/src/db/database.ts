@@ -147,11 +147,31 @@ async function migrateAlone<T>(url: string, connectTimeoutMs: number, migrate: (
  */
 export async function pendingMigrations(orm: Database, migrations: Migrations): Promise<string[]> {
   const connection = orm.em.getConnection();
-  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
-  const [found] = await connection.execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [table]);
-  const recorded = found?.present ? await connection.execute<{ name: string }[]>(`select name from ${orm.em.getPlatform().quoteIdentifier(table)}`) : [];
+  await connection.ensureConnection(); // a `?schema=` in the URL reaches the ORM's config on connecting
+  const platform = orm.em.getPlatform();
+  const { schema, table } = migrationsTable(orm.config.get('migrations'), orm.config.get('schema'), platform.getDefaultSchemaName());
+  const qualified = (schema ? `${platform.quoteIdentifier(schema)}.` : '') + platform.quoteIdentifier(table);
+  const [found] = await connection.execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [qualified]);
+  const recorded = found?.present ? await connection.execute<{ name: string }[]>(`select name from ${qualified}`) : [];
   const done = new Set(recorded.map((row) => withoutExtension(row.name)));
   return migrations.map((migration) => migrationName(orm, migration)).filter((name) => !done.has(name));
+}
+
+/**
+ * Where MikroORM keeps its migration history, resolved as its MigrationStorage does: the schema of
+ * a `schema.table` tableName, else `migrations.schema`, else the ORM's schema (which `?schema=` in
+ * the URL sets), else the platform's default (`public`). Looking elsewhere, a service told not to
+ * migrate would find no history and refuse to start on a fully migrated database.
+ */
+export function migrationsTable(
+  options: { tableName?: string | undefined; schema?: string | undefined },
+  ormSchema: string | undefined,
+  defaultSchema: string | undefined,
+): { schema: string | undefined; table: string } {
+  const parts = (options.tableName ?? 'mikro_orm_migrations').split('.');
+  const qualifier = parts.length > 1 ? parts[0] : undefined;
+  const table = (parts.length > 1 ? parts[1] : parts[0]) ?? 'mikro_orm_migrations';
+  return { schema: options.schema ?? qualifier ?? ormSchema ?? defaultSchema, table };
 }
 
 /** The name MikroORM records for a listed migration: the given name, else the instance's `name`, else the class name. */

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from '../logger.ts';
 import { accessLog } from './access-log.ts';
-import { health, type ReadinessCheck } from './health.ts';
+import { health, liveness, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics, type HttpMetrics } from './metrics.ts';
 import { problemResponder } from './problem-responder.ts';
 import { requestId } from './request-id.ts';
@@ -65,11 +65,15 @@ export function createInternalApp(options: Pick<ServiceAppOptions, 'logger' | 'r
   return app;
 }
 
-/** The scrape listener's app: `/metrics` and `/healthz`; anything else is 404, so a scraper's network access reaches no admin API. */
+/**
+ * The scrape listener's app: `/metrics` and `/healthz`; anything else is 404, so a scraper's network
+ * access reaches no admin API. No `/readyz`: without the service's checks it could only ever say ok,
+ * and a probe pointed at this port by mistake would then never take a broken pod out of service.
+ */
 export function createScrapeApp(options: { logger: Logger; metrics: HttpMetrics }): Koa {
   const app = base(options.logger);
   app.use(problemResponder(options.logger));
-  app.use(health({}, { detail: false }));
+  app.use(liveness());
   app.use(metricsEndpoint(options.metrics));
   return app;
 }

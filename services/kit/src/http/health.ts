@@ -40,6 +40,17 @@ export function health(checks: Record<string, ReadinessCheck>, { detail, observe
   };
 }
 
+/** `/healthz` alone, for a listener where "ready" would mean nothing (the scrape listener has no checks to run). */
+export function liveness(): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    await next();
+  };
+}
+
 function runChecks(checks: Record<string, ReadinessCheck>): Promise<(readonly [string, string])[]> {
   return Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await runCheck(check)] as const));
 }

@@ -154,13 +154,13 @@ describe('service app', () => {
     expect(await response.json()).toEqual({ designer: 5 });
   });
 
-  it('serves /metrics alone on the scrape listener: a scraper allowed there reaches no admin or internal route', async () => {
+  it('serves /metrics and /healthz alone on the scrape listener: no admin or internal route, and no /readyz that could only say ok', async () => {
     await call('/items/7');
     const metrics = await fetch(`${scrape.url}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('http_request_duration_seconds');
     expect((await fetch(`${scrape.url}/healthz`)).status).toBe(200);
-    for (const path of ['/admin/designers', '/internal/projects/1', '/items/7']) {
+    for (const path of ['/readyz', '/admin/designers', '/internal/projects/1', '/items/7']) {
       expect([path, (await fetch(`${scrape.url}${path}`)).status]).toEqual([path, 404]);
     }
     expect((await fetch(`${scrape.url}/metrics`, { method: 'POST' })).status).toBe(404);

@@ -1,48 +1,50 @@
-import { env, kafkaEnv } from '@boardsync/kit';
+import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit';
 import { z } from 'zod';
 import { isAddressOrRange } from './http/client-origin.ts';
 
 /** The gateway's own settings, whatever its adapters. */
-export const gatewaySettingsSchema = z.object({
-  PORT: env.port(8080),
-  HOST: env.string('127.0.0.1'),
-  /** `/metrics` and readiness detail; never the public port. */
-  INTERNAL_PORT: env.port(9080),
-  INTERNAL_HOST: env.string('127.0.0.1'),
-  /** Set: `/metrics` also on a listener of its own, for a scraper that must reach nothing else. */
-  METRICS_PORT: env.optionalPort(),
-  LOG_LEVEL: env.logLevel(),
-  /** Auth's public listener: /oauth/authorize|token|revoke, the sign-in and settings pages, /api/v1/me. */
-  AUTH_URL: env.url(),
-  /** Auth's internal listener: token introspection. */
-  AUTH_INTERNAL_URL: env.url(),
-  /** The owning services of /api/v1 routes; one left unset answers 503 for its routes. */
-  CATALOG_URL: env.optionalUrl(),
-  ASSET_URL: env.optionalUrl(),
-  WEBHOOK_URL: env.optionalUrl(),
-  INTROSPECTION_CLIENT_ID: env.string('gateway'),
-  INTROSPECTION_CLIENT_SECRET: env.secret(32),
-  INTERNAL_JWT_SECRET: env.secret(32),
-  RATE_LIMIT_READS_PER_MINUTE: env.int(300, 1),
-  RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
-  INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
-  /** Unknown, expired or revoked tokens are remembered this long (0: not at all). */
-  INTROSPECTION_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  /** Failed authentications (malformed, unknown, expired, revoked tokens) one client IP may make a minute before 429. */
-  RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: env.int(30, 1),
-  /** Prefix of every rate-limit key, so deployments can share one Redis. */
-  REDIS_KEY_PREFIX: env.prefix('boardsync'),
-  /** Names this replica's own consumer groups; default HOSTNAME (the pod name), else the OS host name. */
-  REPLICA_ID: env.optionalString(),
-  UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
-  /**
-   * The embedded mode's artwork directory (the asset service's directory store): GET and HEAD
-   * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
-   */
-  ASSET_FILES_DIR: env.optionalString(),
-  /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
-  TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
-});
+export const gatewaySettingsSchema = z
+  .object({
+    PORT: env.port(8080),
+    HOST: env.string('127.0.0.1'),
+    /** `/metrics` and readiness detail; never the public port. */
+    INTERNAL_PORT: env.port(9080),
+    INTERNAL_HOST: env.string('127.0.0.1'),
+    /** Set: `/metrics` also on a listener of its own, for a scraper that must reach nothing else. */
+    METRICS_PORT: env.optionalPort(),
+    LOG_LEVEL: env.logLevel(),
+    /** Auth's public listener: /oauth/authorize|token|revoke, the sign-in and settings pages, /api/v1/me. */
+    AUTH_URL: env.url(),
+    /** Auth's internal listener: token introspection. */
+    AUTH_INTERNAL_URL: env.url(),
+    /** The owning services of /api/v1 routes; one left unset answers 503 for its routes. */
+    CATALOG_URL: env.optionalUrl(),
+    ASSET_URL: env.optionalUrl(),
+    WEBHOOK_URL: env.optionalUrl(),
+    INTROSPECTION_CLIENT_ID: env.string('gateway'),
+    INTROSPECTION_CLIENT_SECRET: env.secret(32),
+    INTERNAL_JWT_SECRET: env.secret(32),
+    RATE_LIMIT_READS_PER_MINUTE: env.int(300, 1),
+    RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
+    INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+    /** Unknown, expired or revoked tokens are remembered this long (0: not at all). */
+    INTROSPECTION_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /** Failed authentications (malformed, unknown, expired, revoked tokens) one client IP may make a minute before 429. */
+    RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: env.int(30, 1),
+    /** Prefix of every rate-limit key, so deployments can share one Redis. */
+    REDIS_KEY_PREFIX: env.prefix('boardsync'),
+    /** Names this replica's own consumer groups; default HOSTNAME (the pod name), else the OS host name. */
+    REPLICA_ID: env.optionalString(),
+    UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
+    /**
+     * The embedded mode's artwork directory (the asset service's directory store): GET and HEAD
+     * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
+     */
+    ASSET_FILES_DIR: env.optionalString(),
+    /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
+    TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
+  })
+  .superRefine(metricsPortApart);
 
 /** The gateway started alone (`main.ts`): its settings and the production adapters, all required. */
 export const gatewayConfigSchema = gatewaySettingsSchema.extend({

@@ -36,15 +36,50 @@ function redact(variable: string, value: string): string {
   return /SECRET|PASSWORD|TOKEN|KEY/i.test(variable) ? '***' : value;
 }
 
+const PORT_MESSAGE = 'must be a port number: digits only, 0 to 65535';
+
+/**
+ * A port as digits, surrounding blanks ignored; blank or absent is unset. Not z.coerce.number():
+ * it reads " " as 0 (a random port) and takes "1e3" or "0x2384".
+ */
+function portText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, PORT_MESSAGE)
+        .transform(Number)
+        .refine((port) => port <= 65535, PORT_MESSAGE)
+        .optional(),
+    );
+}
+
+/**
+ * A METRICS_PORT on the public or internal port would not start (the address is in use); refuse it
+ * with the reason instead. Port 0 (any free port) is never a clash.
+ */
+export function metricsPortApart(config: { PORT: number; INTERNAL_PORT: number; METRICS_PORT?: number | undefined }, ctx: z.RefinementCtx): void {
+  const { PORT, INTERNAL_PORT, METRICS_PORT } = config;
+  if (METRICS_PORT === undefined || METRICS_PORT === 0) return;
+  const clash = METRICS_PORT === PORT ? 'PORT' : METRICS_PORT === INTERNAL_PORT ? 'INTERNAL_PORT' : undefined;
+  if (clash) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: `must differ from ${clash} (${String(METRICS_PORT)}): the scrape listener needs a port of its own`,
+    });
+  }
+}
+
 /** Reusable field schemas for environment variables (which always arrive as strings). */
 export const env = {
-  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
-  /** Unset or empty: none. */
-  optionalPort: () =>
-    z
-      .union([z.literal(''), z.coerce.number().int().min(0).max(65535)])
-      .optional()
-      .transform((value) => (value === '' ? undefined : value)),
+  /** Unset or blank: the fallback. */
+  port: (fallback: number) => portText().transform((port) => port ?? fallback),
+  /** Unset or blank: none. */
+  optionalPort: () => portText(),
   int: (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback),
   string: (fallback: string) => z.string().min(1).default(fallback),
   optionalString: () =>

@@ -1,4 +1,4 @@
-export { ConfigError, env, loadConfigOrExit, parseConfig } from './config.ts';
+export { ConfigError, env, loadConfigOrExit, metricsPortApart, parseConfig } from './config.ts';
 export { createLogger, type Logger, type LoggerSettings } from './logger.ts';
 export { currentRequestContext, runWithRequestContext, type RequestContext } from './request-context.ts';
 export { Problem, isProblem, PROBLEM_TYPE_BASE, type FieldErrors, type ProblemBody, type ProblemInit } from './problem.ts';

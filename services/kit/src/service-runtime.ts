@@ -8,7 +8,7 @@ import { serveListeners, type ListenerSettings } from './http/listeners.ts';
 import type { Logger } from './logger.ts';
 import { OutboxRelay } from './outbox/relay.ts';
 import { registerOutboxMetrics } from './outbox/outbox-health.ts';
-import { env } from './config.ts';
+import { env, metricsPortApart } from './config.ts';
 import { kafkaEnv, postgresEnv, type ServiceAdapters } from './adapters.ts';
 
 /**
@@ -17,17 +17,19 @@ import { kafkaEnv, postgresEnv, type ServiceAdapters } from './adapters.ts';
  * introspection, `/metrics`, readiness detail) is never proxied and listens on loopback by default.
  */
 export function serviceEnv(defaultPort: number) {
-  return z.object({
-    PORT: env.port(defaultPort),
-    HOST: env.string('127.0.0.1'),
-    INTERNAL_PORT: env.port(defaultPort + 1000),
-    INTERNAL_HOST: env.string('127.0.0.1'),
-    METRICS_PORT: env.optionalPort(),
-    LOG_LEVEL: env.logLevel(),
-    ADMIN_TOKEN: env.secret(32),
-    /** Shared with the gateway: verifies the internal principal. */
-    INTERNAL_JWT_SECRET: env.secret(32),
-  });
+  return z
+    .object({
+      PORT: env.port(defaultPort),
+      HOST: env.string('127.0.0.1'),
+      INTERNAL_PORT: env.port(defaultPort + 1000),
+      INTERNAL_HOST: env.string('127.0.0.1'),
+      METRICS_PORT: env.optionalPort(),
+      LOG_LEVEL: env.logLevel(),
+      ADMIN_TOKEN: env.secret(32),
+      /** Shared with the gateway: verifies the internal principal. */
+      INTERNAL_JWT_SECRET: env.secret(32),
+    })
+    .superRefine(metricsPortApart);
 }
 
 /**

@@ -42,7 +42,16 @@ describe('gateway settings for introspection, limits and events', () => {
     ['a negative cache over a minute', { INTROSPECTION_NEGATIVE_CACHE_SECONDS: '61' }],
     ['no failure budget at all', { RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: '0' }],
     ['a key prefix with a colon', { REDIS_KEY_PREFIX: 'a:b' }],
+    ['a metrics port on the public port', { PORT: '8080', METRICS_PORT: '8080' }],
+    ['a metrics port on the internal port', { INTERNAL_PORT: '9100', METRICS_PORT: '9100' }],
+    ['a blank-padded hexadecimal metrics port', { METRICS_PORT: ' 0x2384 ' }],
   ])('refuses %s', (_label, overrides) => {
     expect(() => parseConfig(gatewaySettingsSchema, { ...required, ...overrides })).toThrow(ConfigError);
+  });
+
+  it('says why a metrics port on the internal port is refused', () => {
+    expect(() => parseConfig(gatewaySettingsSchema, { ...required, INTERNAL_PORT: '9100', METRICS_PORT: '9100' })).toThrow(
+      'invalid configuration: METRICS_PORT: must differ from INTERNAL_PORT (9100): the scrape listener needs a port of its own (got "9100")',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError, env, parseConfig } from '../config.ts';
+import { serviceEnv } from '../service-runtime.ts';
 
 const schema = z.object({
   PORT: env.port(8080),
@@ -65,7 +66,32 @@ describe('parseConfig', () => {
     expect(parseConfig(ports, {})).toEqual({ METRICS_PORT: undefined });
     expect(parseConfig(ports, { METRICS_PORT: '' })).toEqual({ METRICS_PORT: undefined });
     expect(parseConfig(ports, { METRICS_PORT: '9100' })).toEqual({ METRICS_PORT: 9100 });
+    expect(parseConfig(ports, { METRICS_PORT: ' 9100 ' })).toEqual({ METRICS_PORT: 9100 });
+    expect(parseConfig(ports, { METRICS_PORT: '0' })).toEqual({ METRICS_PORT: 0 });
     expect(() => parseConfig(ports, { METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
     expect(() => parseConfig(ports, { METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
+  it.each([' ', '\t', '  \n'])('takes a blank optional port (%j) as unset, never as port 0', (blank) => {
+    expect(parseConfig(z.object({ METRICS_PORT: env.optionalPort() }), { METRICS_PORT: blank })).toEqual({ METRICS_PORT: undefined });
+    expect(parseConfig(z.object({ PORT: env.port(8080) }), { PORT: blank })).toEqual({ PORT: 8080 });
+  });
+
+  it.each(['1e3', '0x2384', '9100.0', '-1', '+9100', '91 00', '９１００'])('refuses %j as a port: digits only', (text) => {
+    expect(() => parseConfig(z.object({ METRICS_PORT: env.optionalPort() }), { METRICS_PORT: text })).toThrow(
+      `invalid configuration: METRICS_PORT: must be a port number: digits only, 0 to 65535 (got ${JSON.stringify(text)})`,
+    );
+    expect(() => parseConfig(z.object({ PORT: env.port(8080) }), { PORT: text })).toThrow(/^invalid configuration: PORT: must be a port number/);
+  });
+
+  it('refuses a METRICS_PORT on the public or internal port, and lets port 0 (any free port) be', () => {
+    const service = { ADMIN_TOKEN: 'a'.repeat(32), INTERNAL_JWT_SECRET: 'p'.repeat(32), PORT: '8080', INTERNAL_PORT: '9080' };
+    expect(() => parseConfig(serviceEnv(8080), { ...service, METRICS_PORT: '8080' })).toThrow(
+      'invalid configuration: METRICS_PORT: must differ from PORT (8080): the scrape listener needs a port of its own (got "8080")',
+    );
+    expect(() => parseConfig(serviceEnv(8080), { ...service, METRICS_PORT: '9080' })).toThrow(/METRICS_PORT: must differ from INTERNAL_PORT \(9080\)/);
+    expect(() => parseConfig(serviceEnv(8080), { ...service, METRICS_PORT: '9080' })).toThrow(ConfigError);
+    expect(parseConfig(serviceEnv(8080), { ...service, METRICS_PORT: '9100' }).METRICS_PORT).toBe(9100);
+    expect(parseConfig(serviceEnv(8080), { ...service, PORT: '0', INTERNAL_PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
   });
 });

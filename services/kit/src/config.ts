@@ -32,8 +32,23 @@ export function loadConfigOrExit<S extends z.ZodObject>(schema: S, env: NodeJS.P
   }
 }
 
-function redact(variable: string, value: string): string {
-  return /SECRET|PASSWORD|TOKEN|KEY/i.test(variable) ? '***' : value;
+/** How a refused value is shown: not at all for a secret, and never with the credentials a URL carries. */
+export function redact(variable: string, value: string): string {
+  if (/SECRET|PASSWORD|TOKEN|KEY/i.test(variable)) return '***';
+  return withoutCredentials(value, /_URLS?$/i.test(variable));
+}
+
+/**
+ * Hides the user-info of anything URL-like, whether or not it parses: a malformed URL is exactly
+ * the one that gets printed, and a password with an unencoded '#', '/', '?' or '@' is what makes
+ * it malformed, so everything from the scheme's `//` to the last '@' goes. For a variable that
+ * holds URLs, so does whatever precedes an '@' in a value without a scheme; `password=…` (a
+ * connection string's query) is hidden too.
+ */
+function withoutCredentials(value: string, holdsUrls: boolean): string {
+  let shown = value.replace(/([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1***@');
+  if (holdsUrls && shown === value) shown = value.replace(/^.*@/s, '***@');
+  return shown.replace(/\b(password|passwd|pwd)=[^&\s]*/gi, '$1=***');
 }
 
 const PORT_MESSAGE = 'must be a port number: digits only, 0 to 65535';

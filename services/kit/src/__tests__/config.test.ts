@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { ConfigError, env, parseConfig } from '../config.ts';
+import { ConfigError, env, parseConfig, redact } from '../config.ts';
 import { serviceEnv } from '../service-runtime.ts';
 
 const schema = z.object({
@@ -30,6 +30,32 @@ describe('parseConfig', () => {
       expect((error as Error).message).toMatch(/INTERNAL_JWT_SECRET: must be at least 32 characters \(got "\*\*\*"\)/);
       expect((error as Error).message).not.toContain('short-secret');
     }
+  });
+
+  it('never echoes the password of a URL it refuses: one with an unencoded # or @ is exactly what fails to parse', () => {
+    const urls = z.object({ DATABASE_URL: env.requiredUrl('the Postgres URL'), REDIS_URL: env.requiredUrl('the Redis URL') });
+    try {
+      parseConfig(urls, { DATABASE_URL: 'postgres://boardsync:hunter#2@db:5432/boardsync?sslmode=require', REDIS_URL: 'redis://:s3cr#t@cache:6379' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { message } = error as Error;
+      expect(message).toContain('DATABASE_URL: must be a URL: the Postgres URL (got "postgres://***@db:5432/boardsync?sslmode=require")');
+      expect(message).toContain('REDIS_URL: must be a URL: the Redis URL (got "redis://***@cache:6379")');
+      expect(message).not.toMatch(/hunter|s3cr|boardsync:/);
+    }
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://user:p/a?s#s@db/x', 'postgres://***@db/x'],
+    ['DATABASE_URL', 'user:pass@db:5432/x', '***@db:5432/x'],
+    ['DATABASE_URL', 'postgres://db/x?user=u&password=hunter2&sslmode=verify-full', 'postgres://db/x?user=u&password=***&sslmode=verify-full'],
+    ['KAFKA_BROKERS', 'sasl://user:pw@k1:9092,k2:9092', 'sasl://***@k1:9092,k2:9092'],
+    ['UPSTREAM_TIMEOUT_MS', 'soon', 'soon'],
+    ['ADMIN_EMAIL', 'me@example.com', 'me@example.com'],
+    ['REDIS_KEY_PREFIX', 'a:b', '***'],
+  ])('shows %s=%j as %j', (variable, value, shown) => {
+    expect(redact(variable, value)).toBe(shown);
   });
 
   it('reports every bad variable at once', () => {

@@ -22,8 +22,8 @@ export const authSettingsSchema = serviceEnv(8081).extend({
   ASSET_INTERNAL_URL: env.optionalUrl(),
   DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
-  /** Namespaces auth's Redis keys (throttle counters), so deployments sharing one Redis never mix. */
-  REDIS_KEY_PREFIX: env.string('boardsync'),
+  /** Namespaces auth's Redis keys (throttle counters), so deployments sharing one Redis never mix; empty: none, as for the gateway (the charts give both one value). */
+  REDIS_KEY_PREFIX: env.prefix('boardsync'),
 });
 
 /** Auth started alone (`main.ts`): its settings and the production adapters, all required. */

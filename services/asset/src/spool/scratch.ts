@@ -21,8 +21,14 @@ export class Scratch {
     await mkdir(root, { recursive: true, mode: 0o700 });
     await removeLeftovers(root);
     const dir = join(root, `${String(process.pid)}-${randomBytes(4).toString('hex')}`);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Claimed before it exists: another open() in this process sweeping the root meanwhile must not take it for a leftover.
     openedHere.add(dir);
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      openedHere.delete(dir);
+      throw error;
+    }
     return new Scratch(dir);
   }
 

@@ -60,7 +60,9 @@ export class KafkaBus implements EventBus {
       },
     };
     this.kafka = new Kafka(config);
-    this.producer = new LazyClient(() => this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner }));
+    this.producer = new LazyClient(() =>
+      this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner, ...this.autoCreation() }),
+    );
     this.admin = new LazyClient(() => this.kafka.admin());
   }
 
@@ -97,6 +99,7 @@ export class KafkaBus implements EventBus {
       maxWaitTimeInMs: 250,
       // A crashed consumer always comes back: losing a consumer silently is worse than a restart loop.
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8, restartOnFailure: () => Promise.resolve(true) },
+      ...this.autoCreation(),
     });
     const stopped = new AbortController();
     const joined = new Promise<void>((resolve) => {
@@ -141,6 +144,15 @@ export class KafkaBus implements EventBus {
     };
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * With createTopics false no topic comes into being from here, not even through a broker with
+   * auto.create.topics.enable answering a producer's or consumer's metadata request for one it lacks
+   * (with the wrong partition count, and hiding the missing `create-topics`). Otherwise kafkajs's default.
+   */
+  private autoCreation(): { allowAutoTopicCreation?: false } {
+    return this.options.createTopics === false ? { allowAutoTopicCreation: false } : {};
   }
 
   async ensureTopics(topics: string[]): Promise<void> {

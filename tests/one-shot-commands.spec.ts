@@ -26,6 +26,9 @@ interface Run {
   exited: Promise<number | null>;
 }
 
+/** Every child started, so none outlives the file: a test that times out leaves its children to afterAll. */
+const children = new Set<Run>();
+
 function start(service: string, args: string[], env: Record<string, string>): Run {
   // Only what the test names: nothing inherited can satisfy a variable the command must not need.
   const child = spawn(process.execPath, ['src/main.ts', ...args], {
@@ -36,13 +39,48 @@ function start(service: string, args: string[], env: Record<string, string>): Ru
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: new Promise((resolve) => child.on('exit', resolve)) };
+  const run: Run = {
+    child,
+    output: () => output,
+    exited: new Promise((resolve) => {
+      child.on('exit', (status) => {
+        children.delete(run);
+        resolve(status);
+      });
+    }),
+  };
+  children.add(run);
+  return run;
 }
 
-/** Runs a command to its end: its exit status and everything it wrote. */
-async function command(service: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
+/** Stops a child: SIGTERM, then SIGKILL if it is still there after a grace period. */
+async function stop(run: Run, graceMs = 10_000): Promise<void> {
+  if (run.child.exitCode !== null || run.child.signalCode !== null) return;
+  run.child.kill('SIGTERM');
+  const forced = setTimeout(() => run.child.kill('SIGKILL'), graceMs);
+  await run.exited;
+  clearTimeout(forced);
+}
+
+/** A one-shot command's bound: far above what migrate or create-topics take, well below a test's timeout. */
+const COMMAND_TIMEOUT_MS = 40_000;
+
+/** Runs a command to its end (killed if it outlasts `timeoutMs`): its exit status and everything it wrote. */
+async function command(
+  service: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = COMMAND_TIMEOUT_MS,
+): Promise<{ status: number | null; output: string }> {
   const run = start(service, args, env);
+  const deadline = { passed: false };
+  const timer = setTimeout(() => {
+    deadline.passed = true;
+    run.child.kill('SIGKILL');
+  }, timeoutMs);
   const status = await run.exited;
+  clearTimeout(timer);
+  if (deadline.passed) throw new Error(`${service} ${args.join(' ')} did not finish within ${String(timeoutMs)} ms; output:\n${run.output()}`);
   return { status, output: run.output() };
 }
 
@@ -119,6 +157,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await Promise.all([...children].map((run) => stop(run, 5_000)));
   const ours = (await admin.listTopics()).filter((topic) => namespaces.some((namespace) => topic.startsWith(`${namespace}.`)));
   if (ours.length > 0) await admin.deleteTopics({ topics: ours });
   await admin.disconnect();
@@ -219,10 +258,7 @@ describe('the catalog after its Job, with MIGRATE_ON_START=false and KAFKA_CREAT
   let databaseUrl: string | undefined;
 
   afterAll(async () => {
-    if (server) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    if (server) await stop(server);
     // A role is the cluster's, not the database's: its grants go first (there), then the role.
     if (databaseUrl) await query(databaseUrl, `drop owned by "${role}"`).catch(() => undefined);
     await query(infra.databaseUrl, `drop role if exists "${role}"`);
@@ -272,5 +308,6 @@ describe('the catalog after its Job, with MIGRATE_ON_START=false and KAFKA_CREAT
 
     expect((await command('catalog', ['create-topics'], kafkaEnv(namespace))).status).toBe(0);
     await eventually(() => (running.output().includes('"msg":"consumer joined"') ? true : undefined), 30_000, 'the consumer to join');
-  });
+    // Its waits (30 s ready + 20 s missing topics + 30 s join) and three commands exceed the 60 s default.
+  }, 200_000);
 });

@@ -5,7 +5,8 @@ import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, eventually, freePort, uniqueName } from '@boardsync/kit/testing';
+import kafkajs from 'kafkajs';
+import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
 import { contextRules } from './support/dockerfile-ignore.ts';
@@ -72,18 +73,58 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Every process started and not yet exited: a test that fails or times out leaves them to its afterAll. */
+const alive = new Set<Started>();
+
 function start(command: readonly string[], cwd: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined): Started {
   const [file = '', ...args] = command;
   const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => {
-      resolve({ code, signal });
-    });
-  });
-  return { child, output: () => output, exited };
+  const started: Started = {
+    child,
+    output: () => output,
+    exited: new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        alive.delete(started);
+        resolve({ code, signal });
+      });
+    }),
+  };
+  alive.add(started);
+  return started;
+}
+
+/** How a run-to-completion process (a Job's command, the HEALTHCHECK, the admin CLI) ended; SIGKILLed past `timeoutMs`. */
+async function finished(run: Started, timeoutMs = 60_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await run.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function killAll(): Promise<void> {
+  await Promise.all(
+    [...alive].map((run) => {
+      run.child.kill('SIGKILL');
+      return run.exited;
+    }),
+  );
+}
+
+/** Deletes the topics create-topics made under a namespace: nothing of a run stays on the shared broker. */
+async function deleteTopics(namespace: string): Promise<void> {
+  const admin = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(`${namespace}.`));
+    if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** An address of this machine other than loopback, as a kubelet probing the pod's IP reaches it (loopback when there is none). */
@@ -166,6 +207,8 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
   }, 300_000);
 
   afterAll(async () => {
+    // The server, and any Job, health check or admin CLI a failed or timed-out test left running, before what they use goes.
+    await killAll();
     for (const cleanup of cleanups.reverse()) await cleanup();
     if (into !== '') {
       if (!asRoot) setWritable(image.root, true);
@@ -220,6 +263,7 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
       world.databaseUrls[service] = database.url;
     }
     if (service === 'asset') cleanups.push(() => removeTestBucket(world.bucket));
+    cleanups.push(() => deleteTopics(namespace));
     // The one writable place, as the chart's emptyDir at /tmp; HOME (/home/node in the image) is not writable.
     const scratch = path.join(into, 'tmp');
     await mkdir(scratch);
@@ -240,14 +284,10 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
     // As the charts deploy it: a hook Job runs the image with `args` (replacing CMD) for each one-shot command …
     for (const step of [...(DATABASE_SERVICES.includes(service) ? ['migrate'] : []), 'create-topics']) {
       const job = start([...image.entrypoint, step], cwd, env, asRoot ? user : undefined);
-      expect([step, await job.exited, job.output()]).toEqual([step, { code: 0, signal: null }, expect.any(String)]);
+      expect([step, await finished(job), job.output()]).toEqual([step, { code: 0, signal: null }, expect.any(String)]);
     }
     // … then the servers start without the right to change the schema or create topics.
     const running = start(image.command, cwd, { ...env, MIGRATE_ON_START: 'false', KAFKA_CREATE_TOPICS: 'false' }, asRoot ? user : undefined);
-    cleanups.push(async () => {
-      if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
-      await running.exited;
-    });
     const { port, internalPort } = world.listeners[service];
     const status = async (url: string): Promise<number | undefined> => (await fetch(url).catch(() => undefined))?.status;
     const host = podAddress ?? '127.0.0.1';
@@ -269,7 +309,7 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
 
     const healthcheck = async (): Promise<number | null> => {
       if (!image.healthcheck) throw new Error('no HEALTHCHECK');
-      return (await start(image.healthcheck.command, cwd, env, asRoot ? user : undefined).exited).code;
+      return (await finished(start(image.healthcheck.command, cwd, env, asRoot ? user : undefined), 30_000)).code;
     };
     expect(await healthcheck()).toBe(0);
 
@@ -281,7 +321,7 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
         { PATH: runPath, HOME: env.HOME, BOARDSYNC_ADMIN_URL: `http://127.0.0.1:${String(internalPort)}`, BOARDSYNC_ADMIN_TOKEN: testSecret('admin') },
         asRoot ? user : undefined,
       );
-      expect([await admin.exited, admin.output()]).toEqual([{ code: 0, signal: null }, expect.stringContaining('"email"')]);
+      expect([await finished(admin, 30_000), admin.output()]).toEqual([{ code: 0, signal: null }, expect.stringContaining('"email"')]);
     }
 
     const signal = (image.stopSignal ?? 'SIGTERM') as NodeJS.Signals;

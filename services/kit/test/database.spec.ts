@@ -50,7 +50,10 @@ describe('openDatabase', () => {
 
   it("on Postgres passes the URL's query to every pooled connection (sslmode, application_name …), not only its host and credentials", async () => {
     const database = await createTestDatabase('db-url-query');
-    const orm = await openDatabase({ ...schema, url: `${database.url}?application_name=boardsync-url-query-test` });
+    // Whatever query the test database's URL already carries, the parameter is added to it, not appended as a second '?'.
+    const url = new URL(database.url);
+    url.searchParams.set('application_name', 'boardsync-url-query-test');
+    const orm = await openDatabase({ ...schema, url: url.toString() });
     try {
       const [row] = await orm.em.fork().execute<{ name: string }[]>("select current_setting('application_name') as name");
       expect(row?.name).toBe('boardsync-url-query-test');

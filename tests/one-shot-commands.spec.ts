@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { Topics } from '@boardsync/kit';
@@ -11,6 +8,7 @@ import { migrations as authMigrations } from '../services/auth/src/store/migrati
 import { migrations as catalogMigrations } from '../services/catalog/src/store/migrations/index.ts';
 import { migrations as webhookMigrations } from '../services/webhook/src/store/migrations/index.ts';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 
 /**
  * `node src/main.ts migrate|create-topics`, run as the images run them (from `services/<name>/`),
@@ -20,36 +18,15 @@ import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts
 
 const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
 
-interface Run {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Run = ServiceProcess;
 
 /** Every child started, so none outlives the file: a test that times out leaves its children to afterAll. */
 const children = new Set<Run>();
 
 function start(service: string, args: string[], env: Record<string, string>): Run {
-  // Only what the test names: nothing inherited can satisfy a variable the command must not need.
-  const child = spawn(process.execPath, ['src/main.ts', ...args], {
-    cwd: fileURLToPath(new URL(`../services/${service}/`, import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const run: Run = {
-    child,
-    output: () => output,
-    exited: new Promise((resolve) => {
-      child.on('exit', (status) => {
-        children.delete(run);
-        resolve(status);
-      });
-    }),
-  };
+  const run = startServiceProcess(service, args, env);
   children.add(run);
+  void run.exited.then(() => children.delete(run));
   return run;
 }
 

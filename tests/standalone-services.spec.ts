@@ -1,35 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 import { DATABASE_SERVICES, freeListeners, standaloneEnv, testSecret, type StandaloneWorld } from './support/standalone-env.ts';
 
-const main = (service: string): string => fileURLToPath(new URL(`../services/${service}/src/main.ts`, import.meta.url));
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-interface Running {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(service: string, env: Record<string, string>): Running {
-  // Only what the test names: nothing inherited can choose an adapter for the service.
-  const child = spawn(process.execPath, [main(service)], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: new Promise((resolve) => child.on('exit', resolve)) };
-}
+type Running = ServiceProcess;
+const run = (service: string, env: Record<string, string>): Running => startServiceProcess(service, [], env);
 
 async function ready(url: string, what: Running): Promise<void> {
   await eventually(

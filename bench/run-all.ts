@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: every benchmark in one session, one after the other (never two at once on two
+ * cores), on the real servers `scripts/infra up` starts, and bench/RESULTS.md rewritten with what
+ * each printed, under the machine, date and commit they ran on. Each benchmark alternates and
+ * repeats its own cases and prints medians and ratios; this only runs them and keeps the record.
+ * BENCH_ONLY=catalog,rss runs some of them (RESULTS.md is then not rewritten).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+interface Benchmark {
+  name: string;
+  script: string;
+  what: string;
+}
+
+const BENCHMARKS: Benchmark[] = [
+  { name: 'catalog', script: 'catalog-components.ts', what: 'Catalog component writes and reads against the raw statements (issue 4)' },
+  { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put (issue 10)' },
+  { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs (issue 11)' },
+  { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service (issue 13)' },
+];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const chosen = only ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;
+
+function run(command: string, args: string[]): Promise<{ status: number | null; output: string; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    // Services' and kafkajs' warnings: shown, not recorded.
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.on('exit', (status) => {
+      resolve({ status, output, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+/** What a benchmark printed, less the services' own log lines (JSON, from processes sharing its stdout). */
+const recorded = (output: string): string =>
+  output
+    .split('\n')
+    .filter((line) => !line.startsWith('{"level"'))
+    .join('\n')
+    .trim();
+
+const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+
+const infra = await run('bash', ['scripts/infra', 'up']);
+if (infra.status !== 0) throw new Error('scripts/infra up failed');
+
+const sections: string[] = [];
+let failed = false;
+for (const benchmark of chosen) {
+  console.log(`\n==> bench ${benchmark.name} (bench/${benchmark.script})`);
+  const result = await run(process.execPath, [`bench/${benchmark.script}`]);
+  failed ||= result.status !== 0;
+  sections.push(
+    [
+      `## ${benchmark.what}`,
+      '',
+      `\`bench/${benchmark.script}\` — ${result.status === 0 ? `${result.seconds.toFixed(0)} s` : `FAILED (exit ${String(result.status)})`}`,
+      '',
+      '```',
+      recorded(result.output),
+      '```',
+    ].join('\n'),
+  );
+}
+
+const dirty = git('status', '--porcelain', '--', 'services', 'bench', 'package-lock.json') !== '';
+const header = [
+  '# Benchmark results',
+  '',
+  'Written by `npm run bench` (bench/run-all.ts); do not edit by hand. Medians over repeated, alternating runs;',
+  'ratios are against the first case of each table (the floor: a raw statement, a bare put, a bare POST).',
+  '',
+  `- date: ${new Date().toISOString()}`,
+  `- commit: ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' (with uncommitted changes)' : ''}`,
+  `- machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  '- servers: PostgreSQL, Redis, Apache Kafka and MinIO on loopback (`scripts/infra up`); every service its own process',
+  '',
+].join('\n');
+
+if (only) {
+  console.log('\n(BENCH_ONLY set: bench/RESULTS.md left as it was)');
+} else {
+  writeFileSync(`${root}bench/RESULTS.md`, `${header}\n${sections.join('\n\n')}\n`);
+  console.log('\nwrote bench/RESULTS.md');
+}
+if (failed) process.exit(1);

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventBody } from '@boardsync/kit';
 import { eventually } from '@boardsync/kit/testing';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Receiver, type Received } from '../support/receiver.ts';
+import { header, svcSignature } from '../support/signed-requests.ts';
 import { PUBLIC_BASE_URL, type Caller, type WebhookWorld } from '../support/world.ts';
 
 interface DeliveryView {
@@ -63,15 +64,6 @@ const componentsChanged = (projectId: number): EventBody => ({
   $case: 'componentsChanged',
   value: { projectId, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id: projectId * 100, name: 'Ace', type: 'card' }] },
 });
-
-const svcSignature = (secret: string, timestamp: string, rawBody: string): string =>
-  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
-
-const header = (request: Received, name: string): string => {
-  const value = request.headers[name];
-  if (typeof value !== 'string') throw new Error(`no single ${name} header`);
-  return value;
-};
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SafeHttpClient, eventMessage, type EventBody } from '@boardsync/kit';
@@ -7,6 +6,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { DeliveryWorker } from '../../src/delivery/delivery-worker.ts';
 import { pruneDeliveries } from '../../src/store/deliveries.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
+import { header, svcSignature } from '../support/signed-requests.ts';
 import { WebhookWorld, type Caller } from '../support/world.ts';
 
 interface WebhookView {
@@ -48,16 +48,6 @@ const componentsChanged = (projectId: number, names = ['Ace']): EventBody => ({
 });
 
 const projectUpdated = (projectId: number): EventBody => ({ $case: 'projectUpdated', value: { projectId, changed: ['name', 'description'] } });
-
-/** The test's own reading of spec §6: `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string. */
-const svcSignature = (secret: string, timestamp: string, rawBody: string): string =>
-  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
-
-const header = (request: Received, name: string): string => {
-  const value = request.headers[name];
-  if (typeof value !== 'string') throw new Error(`no single ${name} header`);
-  return value;
-};
 
 /** What every test needs of a world: registration through the API, and the webhook's rows. */
 function helpers(world: WebhookWorld) {

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { withTimeout } from '../timeout.ts';
 
 /** A dependency's check: resolves when reachable, throws otherwise. */
@@ -20,16 +20,25 @@ export interface HealthOptions {
   observed?: Record<string, ReadinessCheck>;
 }
 
-/** `/healthz`: the process answers. `/readyz`: 503 when a dependency it cannot serve without failed. */
-export function health(checks: Record<string, ReadinessCheck>, { detail, observed = {} }: HealthOptions): Middleware {
+const isProbe = (ctx: Context, path: string): boolean => (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path === path;
+
+/** `/healthz` alone: the process answers. What a listener with no dependencies to report serves (the scrape listener). */
+export function liveness(): Middleware {
   return async (ctx, next) => {
-    const isProbe = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/healthz' || ctx.path === '/readyz');
-    if (!isProbe) {
+    if (!isProbe(ctx, '/healthz')) {
       await next();
       return;
     }
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
+    ctx.body = { status: 'ok' };
+  };
+}
+
+/** `/healthz`, and `/readyz`: 503 when a dependency it cannot serve without failed. */
+export function health(checks: Record<string, ReadinessCheck>, { detail, observed = {} }: HealthOptions): Middleware {
+  const live = liveness();
+  return async (ctx, next) => {
+    if (!isProbe(ctx, '/readyz')) {
+      await live(ctx, next);
       return;
     }
     const [required, reported] = await Promise.all([runChecks(checks), runChecks(observed)]);
@@ -37,17 +46,6 @@ export function health(checks: Record<string, ReadinessCheck>, { detail, observe
     const degraded = reported.some(([, result]) => result !== 'ok');
     ctx.status = failed ? 503 : 200;
     ctx.body = { status: failed ? 'fail' : degraded ? 'degraded' : 'ok', ...(detail ? { checks: Object.fromEntries([...required, ...reported]) } : {}) };
-  };
-}
-
-/** `/healthz` alone, for a listener where "ready" would mean nothing (the scrape listener has no checks to run). */
-export function liveness(): Middleware {
-  return async (ctx, next) => {
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    await next();
   };
 }
 

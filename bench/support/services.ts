@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { eventually, freePort, infra } from '@boardsync/kit/testing';
+import { startServiceProcess } from '../../tests/support/service-process.ts';
 
 /** A service started alone from its main.ts, as deployed, on free ports. */
 export interface StartedService {
@@ -22,16 +22,17 @@ export function sharedServiceEnv(namespace: string, principalSecret: string): Re
   };
 }
 
-/** Spawns `services/{service}/src/main.ts` with only `env` (nothing inherited chooses an adapter) and waits until it is healthy. */
+/** Starts `services/{service}/src/main.ts` with only `env` (nothing inherited chooses an adapter) and waits until it is healthy; its output is shown only if it never is. */
 export async function startService(service: string, env: Record<string, string>): Promise<StartedService> {
   const [port, internalPort] = [await freePort(), await freePort()];
-  const main = fileURLToPath(new URL(`../../services/${service}/src/main.ts`, import.meta.url));
-  const child = spawn(process.execPath, [main], { env: { ...env, PORT: String(port), INTERNAL_PORT: String(internalPort) }, stdio: 'inherit' });
+  const { child, output } = startServiceProcess(service, [], { ...env, PORT: String(port), INTERNAL_PORT: String(internalPort) });
   await eventually(
     async () => ((await fetch(`http://127.0.0.1:${String(port)}/healthz`).catch(() => undefined))?.ok ? true : undefined),
     60_000,
     `the ${service} service`,
-  );
+  ).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; its output:\n${output()}`);
+  });
   return { child, port, internalPort };
 }
 

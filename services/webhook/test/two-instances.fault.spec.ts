@@ -5,14 +5,12 @@
  * only the sends the dead instance had in flight (at most DELIVERY_CONCURRENCY) may arrive twice —
  * its leases run out and the survivor sends them again (at least once, spec §6).
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken, type EventBody } from '@boardsync/kit';
 import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { startServiceProcess, type ServiceProcess } from '../../../tests/support/service-process.ts';
 import { Receiver, type Received } from './support/receiver.ts';
 
 const EVENTS = 1_000;
@@ -21,14 +19,10 @@ const CONCURRENCY = 8;
 const PER_ENDPOINT = 4;
 const PARTITIONS = 6;
 const SECRET = 'principal-'.padEnd(40, 'p');
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
-interface Instance {
+interface Instance extends ServiceProcess {
   name: string;
   port: number;
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 interface Run {
@@ -61,10 +55,11 @@ describe('two webhook services on one database and namespace', () => {
 
   const start = async (name: string): Promise<Instance> => {
     const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
-      // Only what the test names: nothing inherited can choose an adapter for the service.
-      env: {
-        PATH: process.env.PATH ?? '',
+    // Only what the test names: nothing inherited can choose an adapter for the service.
+    const instance: Instance = {
+      name,
+      port,
+      ...startServiceProcess('webhook', [], {
         LOG_LEVEL: 'warn',
         DATABASE_URL: database.url,
         DATABASE_POOL_MAX: '6',
@@ -80,13 +75,8 @@ describe('two webhook services on one database and namespace', () => {
         WEBHOOK_TIMEOUT_MS: '2000',
         DELIVERY_CONCURRENCY: String(CONCURRENCY),
         DELIVERY_PER_ENDPOINT: String(PER_ENDPOINT),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const instance = { name, port, child, output: () => output, exited: new Promise<number | null>((resolve) => child.on('exit', resolve)) };
+      }),
+    };
     instances.push(instance);
     return instance;
   };

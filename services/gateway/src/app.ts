@@ -1,4 +1,4 @@
-import { createServiceApps, type EventBus, type HttpMetrics, type Logger, type ReadinessCheck, type ServiceApps, type ServiceName } from '@boardsync/kit';
+import { createServiceApps, type EventBus, type HttpMetrics, type Logger, type ReadinessCheck, type ServiceApps, type ServiceName } from '@boardsync/kit/core';
 import { apiGateway } from './http/api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { canonicalPath } from './http/canonical-path.ts';

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit';
+import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit/core';
 import { z } from 'zod';
 import { isAddressOrRange } from './http/client-origin.ts';
 

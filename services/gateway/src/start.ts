@@ -9,7 +9,7 @@ import {
   type EventBus,
   type Logger,
   type ServiceDefinition,
-} from '@boardsync/kit';
+} from '@boardsync/kit/core';
 import { createApp } from './app.ts';
 import type { GatewaySettings } from './config.ts';
 import { planChangeConsumer } from './events/plan-changes.ts';

@@ -1,7 +1,7 @@
 import { busFromConfig, kafkaEnv, postgresEnv } from './adapters.ts';
 import { TopicNames } from './bus/topic-names.ts';
 import { ConfigError, env, loadConfigOrExit } from './config.ts';
-import { migrateDatabase, type Entities, type Migrations } from './db/database.ts';
+import type { Entities, Migrations } from './db/database.ts';
 import { createLogger } from './logger.ts';
 
 /** What a service's entry point and its one-shot commands know about it. */
@@ -104,6 +104,8 @@ async function migrate(definition: ServiceDefinition, environment: NodeJS.Proces
   const config = loadConfigOrExit(migrateEnv, environment);
   const logger = createLogger({ service: definition.service, level: config.LOG_LEVEL }).child({ command: 'migrate' });
   try {
+    // Imported here: a service without a database (the gateway) never loads the ORM.
+    const { migrateDatabase } = await import('./db/database.ts');
     const { applied, known } = await migrateDatabase({
       url: config.DATABASE_URL,
       poolMax: config.DATABASE_POOL_MAX,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, parseConfig } from '@boardsync/kit';
+import { ConfigError, parseConfig } from '@boardsync/kit/core';
 import { gatewaySettingsSchema } from '../config.ts';
 
 const required = {

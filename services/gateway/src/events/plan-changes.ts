@@ -1,4 +1,4 @@
-import { Topics, decodeEnvelope, type SubscribeOptions } from '@boardsync/kit';
+import { Topics, decodeEnvelope, type SubscribeOptions } from '@boardsync/kit/core';
 import type { Introspector } from '../introspection/introspector.ts';
 
 /**

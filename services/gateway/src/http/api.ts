@@ -9,7 +9,7 @@ import {
   noRouteProblem,
   requireScope,
   type ServiceName,
-} from '@boardsync/kit';
+} from '@boardsync/kit/core';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
 import { requestTargetOf } from './canonical-path.ts';

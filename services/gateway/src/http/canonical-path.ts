@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { Problem } from '@boardsync/kit';
+import { Problem } from '@boardsync/kit/core';
 
 /** An origin-form request target that passed every check: what the gateway matches, authorises and forwards. */
 export interface RequestTarget {

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import { Problem, storedImageTypeOf } from '@boardsync/kit';
+import { Problem, storedImageTypeOf } from '@boardsync/kit/core';
 import { requestTargetOf } from './canonical-path.ts';
 
 /** Where stored artwork is served: `<PUBLIC_BASE_URL>/assets/<key>`. */

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { isScope, tokenDigest } from '@boardsync/kit';
+import { isScope, tokenDigest } from '@boardsync/kit/core';
 import { AnswerCache } from './answer-cache.ts';
 import type { TokenInfo } from './token-info.ts';
 

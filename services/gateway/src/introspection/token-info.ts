@@ -1,4 +1,4 @@
-import type { Scope } from '@boardsync/kit';
+import type { Scope } from '@boardsync/kit/core';
 
 /** What the gateway knows about an active bearer token. */
 export interface TokenInfo {

@@ -1,5 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
-import type { Logger } from '@boardsync/kit';
+import type { Logger } from '@boardsync/kit/core';
 
 /** Where an exchange was cut short, and by which side. */
 export type AbortStage = 'client_request_body' | 'client_awaiting_response' | 'client_response_body' | 'upstream_response_body';

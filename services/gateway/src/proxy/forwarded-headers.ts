@@ -1,4 +1,4 @@
-import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
+import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit/core';
 
 // RFC 9110 §7.6.1 hop-by-hop fields, plus `expect` (the gateway's own server already answered 100-continue).
 export const HOP_BY_HOP = new Set([

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
-import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit';
+import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit/core';
 import { requestTargetOf, upstreamPathOf } from '../http/canonical-path.ts';
 import { clientOriginOf } from '../http/client-origin.ts';
 import { ProxyAborts } from './aborts.ts';

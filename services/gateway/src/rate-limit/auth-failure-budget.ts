@@ -1,4 +1,4 @@
-import { Problem, addressKey, giveBackOne } from '@boardsync/kit';
+import { Problem, addressKey, giveBackOne } from '@boardsync/kit/core';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
 

@@ -1,6 +1,6 @@
 import { Counter, type Registry } from 'prom-client';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from '@boardsync/kit';
+import type { Logger } from '@boardsync/kit/core';
 
 const WARN_EVERY_MS = 60_000;
 

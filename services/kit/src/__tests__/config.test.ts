@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError, env, parseConfig, redact } from '../config.ts';
-import { serviceEnv } from '../service-runtime.ts';
+import { serviceEnv } from '../service-env.ts';
 
 const schema = z.object({
   PORT: env.port(8080),

@@ -1,6 +1,4 @@
-import { MikroORM as PgliteOrm } from '@mikro-orm/pglite';
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
 import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro-orm/sql';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
@@ -85,18 +83,23 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
       logger.debug(message);
     },
   };
-  // Both driver ORMs are subclasses of the SQL MikroORM; services only use that common surface.
+  // Each driver is imported only when chosen: a deployed service never loads PGlite, nor `npm start`
+  // the Postgres driver (bench/idle-rss.ts). Both driver ORMs are subclasses of the SQL MikroORM;
+  // services only use that common surface.
   /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */
-  return settings.url
-    ? await PostgresOrm.init({
-        ...common,
-        clientUrl: settings.url,
-        pool: { min: 0, max: settings.poolMax ?? 10 },
-        // MikroORM reads only host, port, user, password and database from clientUrl; handing pg the whole
-        // URL too keeps its query (sslmode, sslrootcert, application_name, options …) for the pool's connections.
-        driverOptions: { connectionString: settings.url, connectionTimeoutMillis: settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS },
-      })
-    : await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
+  if (!settings.url) {
+    const { MikroORM: PgliteOrm } = await import('@mikro-orm/pglite');
+    return await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
+  }
+  const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
+  return await PostgresOrm.init({
+    ...common,
+    clientUrl: settings.url,
+    pool: { min: 0, max: settings.poolMax ?? 10 },
+    // MikroORM reads only host, port, user, password and database from clientUrl; handing pg the whole
+    // URL too keeps its query (sslmode, sslrootcert, application_name, options …) for the pool's connections.
+    driverOptions: { connectionString: settings.url, connectionTimeoutMillis: settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS },
+  });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
 }
 

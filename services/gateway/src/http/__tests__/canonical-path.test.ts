@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Problem } from '@boardsync/kit';
+import { Problem } from '@boardsync/kit/core';
 import { parseRequestTarget, upstreamPathOf } from '../canonical-path.ts';
 
 function refusal(target: string): Problem | undefined {

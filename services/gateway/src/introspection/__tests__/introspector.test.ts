@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { tokenDigest } from '@boardsync/kit';
+import { tokenDigest } from '@boardsync/kit/core';
 import { Introspector } from '../introspector.ts';
 
 /** An introspection endpoint on loopback that answers only when the test lets it, with the plan the test sets. */

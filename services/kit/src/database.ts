@@ -1,0 +1,18 @@
+/** The ORM, migrations, the outbox and a database-owning service's start: `@boardsync/kit/database`. */
+export {
+  PendingMigrations,
+  migrateDatabase,
+  openDatabase,
+  pendingMigrations,
+  pingDatabase,
+  type Database,
+  type DatabaseSettings,
+  type Entities,
+  type Migrations,
+} from './db/database.ts';
+export { OutboxMessage } from './outbox/outbox-message.ts';
+export { OutboxMigration } from './outbox/outbox-migration.ts';
+export { enqueueEvents } from './outbox/enqueue.ts';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
+export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
+export { startDatabaseService, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';

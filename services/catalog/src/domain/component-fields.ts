@@ -10,17 +10,21 @@ interface ComponentField<P extends ComponentProperty = ComponentProperty> {
   property: P;
   /** The field's own schema; absent for fields a rule of `parseComponentRow` reads (or that no write sets). */
   input?: z.ZodType;
-  /** What an unset value reads as, when not null. */
-  whenUnset?: (component: Component) => unknown;
+  /** What an unset value reads as, when not null (it depends on the type alone). */
+  whenUnset?: (component: Pick<Component, 'type'>) => unknown;
 }
 
-const field = <P extends ComponentProperty>(property: P, input?: z.ZodType, whenUnset?: (component: Component) => unknown): ComponentField<P> => ({
+const field = <P extends ComponentProperty>(
+  property: P,
+  input?: z.ZodType,
+  whenUnset?: (component: Pick<Component, 'type'>) => unknown,
+): ComponentField<P> => ({
   property,
   ...(input ? { input } : {}),
   ...(whenUnset ? { whenUnset } : {}),
 });
 /** Spec §2 Mask rules: a card's or token's unset mask reads `none`; other types have none at all. */
-const noMaskFor = (type: string) => (component: Component) => (component.type === type ? 'none' : null);
+const noMaskFor = (type: string) => (component: Pick<Component, 'type'>) => (component.type === type ? 'none' : null);
 
 /**
  * Every stored component field the API shows, in spec §2 order: the one table that parsing,

@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { z } from 'zod';
-import { groupNamesOf, listComponents } from '../store/components.ts';
-import { findProject } from '../store/projects.ts';
+import { readComponentPage } from '../store/components.ts';
+import { projectNotFound } from '../store/projects.ts';
 import { deleteComponent } from '../use-cases/delete-component.ts';
 import { deleteComponents } from '../use-cases/delete-components.ts';
 import { writeComponents, type ComponentWrite, type WriteSettings } from '../use-cases/write-components.ts';
@@ -23,21 +23,11 @@ export function componentsRouter(orm: Database, settings: WriteSettings & { publ
     const { project: projectId } = parseRequest(projectParam, ctx.params);
     const filters = parseRequest(listQuery, ctx.query);
     const request = pageRequest(ctx.query, { maxPerPage: MAX_COMPONENTS_PER_PAGE });
-    const em = orm.em.fork();
-    const project = await findProject(em, principalOf(ctx).designerId, projectId);
     const filter = { type: filters.type, name: filters.name, uniqueId: filters.unique_id };
-    const { rows, total } = await listComponents(em, project.id, filter, offsetOf(request), request.perPage);
-    const groups = await groupNamesOf(
-      em,
-      rows.map((row) => row.id),
-    );
-    ctx.body = paginate(
-      rows.map((row) => presentComponent(row, groups.get(row.id))),
-      total,
-      request,
-      publicPath(settings.publicBaseUrl, ctx),
-      filters,
-    );
+    const owner = { designerId: principalOf(ctx).designerId, projectId };
+    const page = Number.isSafeInteger(projectId) ? await readComponentPage(orm.em.fork(), owner, filter, offsetOf(request), request.perPage) : null;
+    if (!page) throw projectNotFound();
+    ctx.body = paginate(page.rows.map(presentComponent), page.total, request, publicPath(settings.publicBaseUrl, ctx), filters);
   });
 
   const answerWrite =

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { placeholders } from '@boardsync/kit';
+import { COMPONENT_FIELDS, type ComponentFieldName } from '../domain/component-fields.ts';
 import type { ComponentType } from '../domain/component-types.ts';
 import { Component } from './entities/component.ts';
 
@@ -9,70 +10,83 @@ export interface ComponentFilter {
   uniqueId?: string | undefined;
 }
 
-export interface GroupNames {
-  deckNames: string[];
-  stackNames: string[];
-}
+/**
+ * A component as the list reads it: one column per field of spec §2 (the API's field names are the
+ * table's column names), its timestamps, and the names of its decks and stacks in group order.
+ */
+export type ComponentRow = Record<ComponentFieldName, unknown> & {
+  id: number;
+  type: string;
+  created_at: Date;
+  updated_at: Date;
+  deck_names: string[];
+  stack_names: string[];
+};
 
-function filterSql(projectId: number, filter: ComponentFilter): { where: string; params: (string | number)[] } {
-  const clauses = ['project_id = ?'];
-  const params: (string | number)[] = [projectId];
+function filterSql(filter: ComponentFilter): { where: string; params: string[] } {
+  const clauses: string[] = [];
+  const params: string[] = [];
   if (filter.type !== undefined) {
-    clauses.push('type = ?');
+    clauses.push('and type = ?');
     params.push(filter.type);
   }
   if (filter.name !== undefined) {
-    clauses.push('name = ?');
+    clauses.push('and name = ?');
     params.push(filter.name);
   }
   if (filter.uniqueId !== undefined) {
-    clauses.push('unique_id = ?');
+    clauses.push('and unique_id = ?');
     params.push(filter.uniqueId);
   }
-  return { where: clauses.join(' and '), params };
+  return { where: clauses.join(' '), params };
 }
 
+/** A row of the list's statement: the total on every row, and the component's columns null when the page is empty. */
+type StoredRow = Omit<ComponentRow, 'id' | 'created_at' | 'updated_at'> & { total: number; id: number | null; created_at: string; updated_at: string };
+
+const COLUMNS = (Object.keys(COMPONENT_FIELDS) as ComponentFieldName[]).map((column) => `c.${column}`).join(', ');
+
 /**
- * One page of a project's components, grouped by type then the designer's `sort_order`, then id.
- * The page's ids are found first from the (project, type, sort_order, id) index alone and only
- * those rows are read whole, so a page deep into 100,000 rows costs an index walk, not a heap scan.
+ * One page of the designer's project's components, grouped by type then the designer's
+ * `sort_order`, then id, with the filtered total; null when the project is not the designer's.
+ * A list changes nothing, so it reads plain rows, not entities, and in one statement: the
+ * project, the total, the page and its group names cost one round trip. The page's ids come from
+ * the (project, type, sort_order, id) index alone and only those rows are read whole, so a page
+ * deep into 100,000 rows costs an index walk, not a heap scan.
  */
-export async function listComponents(
+export async function readComponentPage(
   em: EntityManager,
-  projectId: number,
+  owner: { designerId: number; projectId: number },
   filter: ComponentFilter,
   offset: number,
   limit: number,
-): Promise<{ rows: Component[]; total: number }> {
-  const { where, params } = filterSql(projectId, filter);
-  const [counted] = await em.execute<{ total: string | number }[]>(`select count(*) as total from component where ${where}`, params);
-  const total = Number(counted?.total ?? 0);
-  if (offset >= total) return { rows: [], total };
-  const page = await em.execute<{ id: number }[]>(`select id from component where ${where} order by type, sort_order, id limit ? offset ?`, [
-    ...params,
-    limit,
-    offset,
-  ]);
-  const ids = page.map((row) => row.id);
-  const byId = new Map((await em.find(Component, { id: { $in: ids } })).map((row) => [row.id, row]));
-  return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total };
-}
-
-/** Deck and stack names of each component, in group order. */
-export async function groupNamesOf(em: EntityManager, componentIds: readonly number[]): Promise<Map<number, GroupNames>> {
-  const result = new Map<number, GroupNames>(componentIds.map((id) => [id, { deckNames: [], stackNames: [] }]));
-  if (componentIds.length === 0) return result;
-  const rows = await em.execute<{ component_id: number; kind: string; name: string }[]>(
-    `select m.component_id, g.kind, g.name from group_member m join component_group g on g.id = m.group_id
-      where m.component_id in (${placeholders(componentIds)})
-      order by g.position asc nulls last, g.id`,
-    [...componentIds],
+): Promise<{ rows: ComponentRow[]; total: number } | null> {
+  const { where, params } = filterSql(filter);
+  const found = await em.execute<StoredRow[]>(
+    `select t.total, c.id, ${COLUMNS}, c.created_at, c.updated_at,
+            coalesce(groups.deck_names, '{}') as deck_names, coalesce(groups.stack_names, '{}') as stack_names
+       from project p
+      cross join lateral (select count(*)::int as total from component where project_id = p.id ${where}) t
+       left join lateral (select * from component where id in (
+              select id from component where project_id = p.id ${where} order by type, sort_order, id limit ? offset ?)) c on true
+       left join lateral (
+              select array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'deck') as deck_names,
+                     array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'stack') as stack_names
+                from group_member m join component_group g on g.id = m.group_id
+               where m.component_id = c.id) groups on true
+      where p.id = ?::bigint and p.designer_id = ?
+      order by c.type, c.sort_order, c.id`,
+    [...params, ...params, limit, offset, owner.projectId, owner.designerId],
   );
-  for (const row of rows) {
-    const names = result.get(row.component_id);
-    if (names) (row.kind === 'deck' ? names.deckNames : names.stackNames).push(row.name);
-  }
-  return result;
+  const [first] = found;
+  if (!first) return null;
+  // No component on the page: the one row is the project's, its component columns null. Timestamps
+  // come from the driver as text and are read as the entities' hydration reads them.
+  const platform = em.getPlatform();
+  const rows = found.flatMap(({ id, created_at, updated_at, ...row }) =>
+    id === null ? [] : [{ ...row, id, created_at: platform.parseDate(created_at), updated_at: platform.parseDate(updated_at) }],
+  );
+  return { rows, total: first.total };
 }
 
 /** Components per project, for `component_count`. */

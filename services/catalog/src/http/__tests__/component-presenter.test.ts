@@ -1,35 +1,56 @@
 import { describe, expect, it } from '@jest/globals';
-import { COMPONENT_FIELDS } from '../../domain/component-fields.ts';
-import { Component } from '../../store/entities/component.ts';
+import { COMPONENT_FIELDS, type ComponentFieldName } from '../../domain/component-fields.ts';
+import type { ComponentRow } from '../../store/components.ts';
 import { presentComponent } from '../component-presenter.ts';
 
-const component = (values: Partial<Component>): Component =>
-  Object.assign(new Component(), {
-    id: 1,
-    projectId: 1,
-    uniqueId: 'u',
-    maskImage: false,
-    imageRotation: 0,
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    ...values,
-  });
+const unset = Object.fromEntries(Object.keys(COMPONENT_FIELDS).map((field) => [field, null])) as Record<ComponentFieldName, unknown>;
+
+const row = (values: Partial<ComponentRow> & { type: string }): ComponentRow => ({
+  ...unset,
+  id: 1,
+  unique_id: 'u',
+  mask_image: false,
+  image_rotation: 0,
+  created_at: new Date(0),
+  updated_at: new Date(0),
+  deck_names: [],
+  stack_names: [],
+  ...values,
+});
 
 describe('presentComponent', () => {
   it('shows every field of the table, unset ones null', () => {
-    const shown = presentComponent(component({ type: 'bag', name: 'Bag', physWidthIn: 2.5 }), undefined);
+    const shown = presentComponent(row({ type: 'bag', name: 'Bag', phys_width_in: 2.5 }));
     for (const field of Object.keys(COMPONENT_FIELDS)) expect(shown).toHaveProperty(field);
     expect(shown).toMatchObject({ name: 'Bag', phys_width_in: 2.5, description: null, die_faces: null, deck_names: [], stack_names: [], flippable: false });
+    expect(shown).toMatchObject({ created_at: '1970-01-01T00:00:00.000Z', updated_at: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('shows the fields in the order of spec §2: id, the table, flippable, the group names, the timestamps', () => {
+    expect(Object.keys(presentComponent(row({ type: 'card' })))).toEqual([
+      'id',
+      ...Object.keys(COMPONENT_FIELDS),
+      'flippable',
+      'deck_names',
+      'stack_names',
+      'created_at',
+      'updated_at',
+    ]);
   });
 
   it('reads an unset mask as none for the type that carries it, null for the others', () => {
-    expect(presentComponent(component({ type: 'token' }), undefined)).toMatchObject({ shape: 'none', card_mask_type: null });
-    expect(presentComponent(component({ type: 'card' }), undefined)).toMatchObject({ shape: null, card_mask_type: 'none' });
-    expect(presentComponent(component({ type: 'card', cardMaskType: 'default:circle' }), undefined)).toMatchObject({ card_mask_type: 'default:circle' });
+    expect(presentComponent(row({ type: 'token' }))).toMatchObject({ shape: 'none', card_mask_type: null });
+    expect(presentComponent(row({ type: 'card' }))).toMatchObject({ shape: null, card_mask_type: 'none' });
+    expect(presentComponent(row({ type: 'card', card_mask_type: 'default:circle' }))).toMatchObject({ card_mask_type: 'default:circle' });
   });
 
   it('is flippable when a two-sided type has a back image or colour', () => {
-    expect(presentComponent(component({ type: 'coin', colorBack: '#000' }), undefined).flippable).toBe(true);
-    expect(presentComponent(component({ type: 'bag', colorBack: '#000' }), undefined).flippable).toBe(false);
+    expect(presentComponent(row({ type: 'coin', color_back: '#000' })).flippable).toBe(true);
+    expect(presentComponent(row({ type: 'card', back_image_url: 'https://art.example/back.png' })).flippable).toBe(true);
+    expect(presentComponent(row({ type: 'bag', color_back: '#000' })).flippable).toBe(false);
+  });
+
+  it('shows the deck and stack names it was read with', () => {
+    expect(presentComponent(row({ type: 'card', deck_names: ['Starter', 'Fire'] }))).toMatchObject({ deck_names: ['Starter', 'Fire'], stack_names: [] });
   });
 });

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { placeholders } from '@boardsync/kit';
+import { sql } from 'kysely';
 import { maskOf, type GroupKind } from '../domain/group-rules.ts';
 import { ComponentGroup } from './entities/component-group.ts';
 import { GroupMember } from './entities/group-member.ts';
+import { recordSet, runSql } from './record-set.ts';
 
 export interface NewMember {
   componentId: number;
@@ -19,13 +21,41 @@ export async function replaceGroupMembers(em: EntityManager, group: ComponentGro
   await em.flush();
 }
 
-export async function groupIdsOfKind(em: EntityManager, projectId: number, kind: GroupKind): Promise<number[]> {
-  return (await em.find(ComponentGroup, { projectId, kind }, { fields: ['id'] })).map((group) => group.id);
+/** A component's place in a group, as the write path reads it (no entity). */
+export interface Membership {
+  id: number;
+  groupId: number;
+  componentId: number;
 }
 
-/** The memberships of these components in these groups. */
-export function membershipsIn(em: EntityManager, componentIds: readonly number[], groupIds: readonly number[]): Promise<GroupMember[]> {
-  return em.find(GroupMember, { componentId: { $in: [...componentIds] }, groupId: { $in: [...groupIds] } });
+/** The memberships of these components in the project's groups of the kind. */
+export function membershipsOfKind(em: EntityManager, projectId: number, kind: GroupKind, componentIds: readonly number[]): Promise<Membership[]> {
+  return runSql(
+    em,
+    sql<Membership>`select m.id, m.group_id as "groupId", m.component_id as "componentId"
+      from group_member m join component_group g on g.id = m.group_id
+     where g.project_id = ${projectId} and g.kind = ${kind} and m.component_id = any(${[...componentIds]}::int[])`,
+  );
+}
+
+/** Removes these memberships (one statement). */
+export async function removeMemberships(em: EntityManager, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await runSql(em, sql`delete from group_member where id = any(${[...ids]}::int[])`);
+}
+
+/** Adds members (one statement); `count` and `face_up` start null, following the component. */
+export async function addMembers(em: EntityManager, members: readonly { groupId: number; componentId: number; position: number }[]): Promise<void> {
+  if (members.length === 0) return;
+  const fields = [
+    { key: 'groupId', sqlType: 'integer' },
+    { key: 'componentId', sqlType: 'integer' },
+    { key: 'position', sqlType: 'integer' },
+  ];
+  await runSql(
+    em,
+    sql`insert into group_member (group_id, component_id, position) select r."groupId", r."componentId", r.position from ${recordSet(members, fields)}`,
+  );
 }
 
 /** Group id → (member component id → mask). */

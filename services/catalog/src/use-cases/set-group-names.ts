@@ -1,20 +1,19 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { groupNameKey, maskOf, memberTypeOf, type GroupKind } from '../domain/group-rules.ts';
-import type { Component } from '../store/entities/component.ts';
-import { GroupMember } from '../store/entities/group-member.ts';
-import { endPositions, groupIdsOfKind, memberMasks, membershipsIn } from '../store/group-members.ts';
+import { addMembers, endPositions, memberMasks, membershipsOfKind, removeMemberships } from '../store/group-members.ts';
 import { ensureGroups } from '../store/groups.ts';
+import type { StoredComponent } from '../store/stored-component.ts';
 
 /** A written component and the group names its row sent. */
 export interface GroupNamesEntry {
   index: number;
-  component: Component;
+  component: StoredComponent;
   names: string[];
 }
 
 export interface MembershipRefusal {
   index: number;
-  component: Component;
+  component: StoredComponent;
   group: string;
   message: string;
 }
@@ -41,25 +40,31 @@ export async function setGroupNames(
     kind,
     entries.flatMap((entry) => entry.names),
   );
-  const current = await membershipsIn(
-    em,
-    entries.map((entry) => entry.component.id),
-    await groupIdsOfKind(em, projectId, kind),
+  const current = Map.groupBy(
+    await membershipsOfKind(
+      em,
+      projectId,
+      kind,
+      entries.map((entry) => entry.component.id),
+    ),
+    (membership) => membership.componentId,
   );
 
   const groupById = new Map([...groups.values()].map(({ group }) => [group.id, group]));
   const masksByGroup = await memberMasks(em, [...groupById.keys()]);
   const nextPosition = await endPositions(em, [...groupById.keys()]);
 
+  const removed: number[] = [];
+  const added: { groupId: number; componentId: number; position: number }[] = [];
   for (const entry of entries) {
     const { component } = entry;
     const wantedIds = new Set(entry.names.map((name) => groups.get(groupNameKey(name))?.group.id).filter((id) => id !== undefined));
-    for (const membership of current.filter((member) => member.componentId === component.id)) {
+    for (const membership of current.get(component.id) ?? []) {
       if (wantedIds.has(membership.groupId)) {
         wantedIds.delete(membership.groupId);
         continue;
       }
-      em.remove(membership);
+      removed.push(membership.id);
       masksByGroup.get(membership.groupId)?.delete(component.id);
       changed.add(component.id);
     }
@@ -78,13 +83,14 @@ export async function setGroupNames(
         });
         continue;
       }
-      em.create(GroupMember, { groupId, componentId: component.id, position: nextPosition.get(groupId) ?? 0, count: null, faceUp: null });
+      added.push({ groupId, componentId: component.id, position: nextPosition.get(groupId) ?? 0 });
       nextPosition.set(groupId, (nextPosition.get(groupId) ?? 0) + 1);
       others.set(component.id, mask);
       masksByGroup.set(groupId, others);
       changed.add(component.id);
     }
   }
-  await em.flush();
+  await removeMemberships(em, removed);
+  await addMembers(em, added);
   return { changed, refused };
 }

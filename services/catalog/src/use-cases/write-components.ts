@@ -5,10 +5,10 @@ import { parseComponentRow, type ComponentRow } from '../domain/component-input.
 import { groupKindOf, maskFieldOf, type CreatableType } from '../domain/component-types.ts';
 import { matchRows } from '../domain/write-matching.ts';
 import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
-import { upsertRows } from '../store/component-upsert.ts';
-import { deleteOwnRowsBeyond, matchCandidates } from '../store/components.ts';
+import { matchCandidates, touchComponents, upsertRows } from '../store/component-upsert.ts';
+import { deleteOwnRowsBeyond } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
-import type { Component } from '../store/entities/component.ts';
+import type { StoredComponent } from '../store/stored-component.ts';
 import { setGroupNames, type GroupNamesEntry } from './set-group-names.ts';
 import { lockWritableProject } from '../store/projects.ts';
 
@@ -25,14 +25,14 @@ export interface ComponentWrite {
 /** A per-row problem of a write that still succeeded (a card refused by a deck of another mask). */
 export interface RowProblem {
   index: number;
-  component: Component;
+  component: StoredComponent;
   code: 'mixed_group';
   message: string;
 }
 
 export interface WriteOutcome {
   /** Every row's component in row order: created, or matched (changed or not). */
-  written: { component: Component; created: boolean }[];
+  written: { component: StoredComponent; created: boolean }[];
   deleted: number;
   problems: RowProblem[];
   /** Names of matched components sent without artwork that kept theirs. */
@@ -105,12 +105,13 @@ export async function writeComponents(
         row.groupNames ? [{ index: row.index, component, names: row.groupNames }] : [],
       );
       const membership = await setGroupNames(tx, project.id, kind, entries);
-      for (const entry of written) {
-        if (!entry.created && membership.changed.has(entry.component.id) && !changed.has(entry.component)) {
-          entry.component.updatedAt = now;
-          changed.add(entry.component);
-        }
-      }
+      const touched = written.filter((entry) => !entry.created && membership.changed.has(entry.component.id) && !changed.has(entry.component));
+      await touchComponents(
+        tx,
+        touched.map(({ component }) => component.id),
+        now,
+      );
+      for (const { component } of touched) changed.add(component);
       for (const refusal of membership.refused) {
         problems.push({ index: refusal.index, component: refusal.component, code: 'mixed_group', message: refusal.message });
       }

@@ -226,6 +226,41 @@ export function componentWriteSuite(world: CatalogWorld): void {
       expect(events[1]).toMatchObject({ created: 0, updated: 1, deleted: 0, components: [{ name: 'Card 7', type: 'card' }] });
     });
 
+    it('moves updated_at only on a real change, a deck_names change alone being one, and leaves fields a row leaves out', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const first = [
+        { unique_id: 'same', name: 'Same', description: 'Kept', quantity: 2, size: 'poker', deck_names: 'Main' },
+        { unique_id: 'edited', name: 'Edited', description: 'Before', phys_width_in: 2.5 },
+        { unique_id: 'moved', name: 'Moved', description: 'Stays', deck_names: 'Main' },
+      ];
+      expect((await batch(world, me, projectId, { type: 'card', components: first })).status).toBe(201);
+      const before = new Map(
+        await Promise.all(first.map(async ({ unique_id }) => [unique_id, (await byUniqueId(me, projectId, unique_id)).updated_at] as const)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const again = await batch(world, me, projectId, {
+        type: 'card',
+        components: [first[0], { unique_id: 'edited', name: 'Edited', description: 'After' }, { unique_id: 'moved', name: 'Moved', deck_names: 'Side' }],
+      });
+      expect(again.body).toMatchObject({ created: 0, updated: 3, errors: [] });
+      expect(await byUniqueId(me, projectId, 'same')).toMatchObject({
+        updated_at: before.get('same'),
+        description: 'Kept',
+        size: 'poker',
+        deck_names: ['Main'],
+      });
+      const edited = await byUniqueId(me, projectId, 'edited');
+      expect(edited).toMatchObject({ description: 'After', phys_width_in: 2.5 });
+      expect(edited.updated_at).not.toBe(before.get('edited'));
+      const moved = await byUniqueId(me, projectId, 'moved');
+      expect(moved).toMatchObject({ description: 'Stays', deck_names: ['Side'] });
+      expect(moved.updated_at).not.toBe(before.get('moved'));
+      const events = await changesAfter(projectId, 2);
+      expect(events[1]).toMatchObject({ created: 0, updated: 2, deleted: 0 });
+      expect(events[1]?.components.map((component) => component.name).sort()).toEqual(['Edited', 'Moved']);
+    });
+
     it('matches on unique_id, else on the exact name; match_by_name takes over a same-named row with another unique_id', async () => {
       const me = someone();
       const projectId = await newProject(world, me);

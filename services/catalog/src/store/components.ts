@@ -83,9 +83,9 @@ export async function readComponentPage(
   // No component on the page: the one row is the project's, its component columns null. Timestamps
   // come from the driver as text and are read as the entities' hydration reads them.
   const platform = em.getPlatform();
-  const rows = found.flatMap(({ id, created_at, updated_at, ...row }) =>
-    id === null ? [] : [{ ...row, id, created_at: platform.parseDate(created_at), updated_at: platform.parseDate(updated_at) }],
-  );
+  const rows: ComponentRow[] = [];
+  for (const row of found)
+    if (row.id !== null) rows.push(Object.assign(row, { id: row.id, created_at: platform.parseDate(row.created_at), updated_at: platform.parseDate(row.updated_at) }));
   return { rows, total: first.total };
 }
 
@@ -103,15 +103,6 @@ export async function componentCounts(em: EntityManager, projectIds: readonly nu
 
 export async function componentCountOf(em: EntityManager, projectId: number): Promise<number> {
   return (await componentCounts(em, [projectId])).get(projectId) ?? 0;
-}
-
-/** Components a write's rows may match: those holding one of the sent unique_ids, or a sent name of the type. */
-export function matchCandidates(
-  em: EntityManager,
-  projectId: number,
-  sent: { type: string; uniqueIds: readonly string[]; names: readonly string[] },
-): Promise<Component[]> {
-  return em.find(Component, { projectId, $or: [{ uniqueId: { $in: [...sent.uniqueIds] } }, { type: sent.type, name: { $in: [...sent.names] } }] });
 }
 
 /** The project's components holding these unique_ids. */

@@ -1,6 +1,7 @@
 /**
  * Idle memory of every service (issue 13: ≤ 120 MB each): the five services started alone from
- * their main.ts, as deployed, on the real Postgres, Kafka, Redis and MinIO `scripts/infra up` starts,
+ * their main.ts, as deployed (the image's NODE_OPTIONS, its compile cache filled first as the image
+ * build fills it), on the real Postgres, Kafka, Redis and MinIO `scripts/infra up` starts,
  * each given BENCH_SETTLE_MS after it is ready, then its resident set (VmRSS) and peak (VmHWM) read
  * from /proc. BENCH_ROUNDS fresh starts; medians and ranges.
  * Run: `npm run bench:rss` (or as part of `npm run bench`).
@@ -8,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
-import { startServiceProcess, type ServiceProcess } from '../tests/support/service-process.ts';
+import { startServiceProcess, warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
 import { quantile } from './support/measure.ts';
 
@@ -60,6 +61,7 @@ async function oneRound(round: number): Promise<Record<Service, { rss: number; p
   }
 }
 
+for (const service of SERVICES) await warmCompileCache(service);
 const rounds: Record<Service, { rss: number; peak: number }>[] = [];
 for (let round = 0; round < ROUNDS; round += 1) rounds.push(await oneRound(round));
 

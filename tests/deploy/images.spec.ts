@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
+import { IMAGE_NODE_OPTIONS } from '../support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
 import { contextRules } from './support/dockerfile-ignore.ts';
 import { parseDockerfile } from './support/dockerfile.ts';
@@ -253,6 +254,20 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
       expect.arrayContaining([`app/services/${service}/package.json`, `app/services/${service}/src/main.ts`, 'app/services/kit/src/index.ts']),
     );
     expect(own.some((entry) => entry.startsWith('app/services/auth/bin/'))).toBe(service === 'auth');
+  });
+
+  it('carries a compile cache of its own source for its user, read-only, under the NODE_COMPILE_CACHE it names', () => {
+    expect(image.env.NODE_COMPILE_CACHE).toBe('.node-compile-cache');
+    // The tests and benchmarks start services with the image's V8 settings.
+    expect(image.env.NODE_OPTIONS).toBe(IMAGE_NODE_OPTIONS);
+    const cacheRoot = path.posix.join('app/services', service, '.node-compile-cache');
+    const entries = tree.filter((entry) => entry.startsWith(`${cacheRoot}/`));
+    // Node names the folder after its version, flags and uid; the replay can only be the image's user as root.
+    const uid = asRoot ? imageUser(image).uid : process.getuid?.();
+    const folder = new RegExp(`^${cacheRoot}/v${process.versions.node}-${process.arch}-[0-9a-f]+-${String(uid)}/$`);
+    expect(entries.filter((entry) => folder.test(entry))).toHaveLength(1);
+    // One entry per source file at least (a stripped-types one and a code-cache one each): the kit and the service are in it.
+    expect(entries.filter((entry) => !entry.endsWith('/')).length).toBeGreaterThan(100);
   });
 
   it('runs its one-shot commands, then starts from its entry command as its user on a read-only tree, healthy and ready, and exits 0 on its stop signal', async () => {

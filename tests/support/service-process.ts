@@ -9,19 +9,36 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
+/** docker/Dockerfile's NODE_OPTIONS (tests/deploy/images.spec.ts checks they agree): V8's young generation bound. */
+export const IMAGE_NODE_OPTIONS = '--max-semi-space-size=2';
+
+/** Node's compile cache for the services started here, as the images have theirs (kept out of the repository by .gitignore). */
+const COMPILE_CACHE = fileURLToPath(new URL('../../.cache/node-compile-cache', import.meta.url));
+
 /**
- * `node src/main.ts [args]` from `services/<service>/`, as the images run it, with only the
- * environment given (and PATH): nothing inherited can choose an adapter or satisfy a variable the
- * process must not need.
+ * `node src/main.ts [args]` from `services/<service>/`, as the images run it (their NODE_OPTIONS,
+ * a compile cache), with only the environment given (and PATH): nothing inherited can choose an
+ * adapter or satisfy a variable the process must not need.
  */
 export function startServiceProcess(service: string, args: readonly string[], env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, ['src/main.ts', ...args], {
     cwd: fileURLToPath(new URL(`../../services/${service}/`, import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', NODE_OPTIONS: IMAGE_NODE_OPTIONS, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output, exited: new Promise((resolve) => child.on('exit', resolve)) };
+}
+
+/**
+ * Fills the compile cache with every module the service loads, as the image build does (`--help`
+ * loads them all and exits), so a process started next neither strips types nor loads the stripper:
+ * what a benchmark of its memory must see to measure the image.
+ */
+export async function warmCompileCache(service: string): Promise<void> {
+  const { exited, output } = startServiceProcess(service, ['--help'], {});
+  const code = await exited;
+  if (code !== 0) throw new Error(`node src/main.ts --help (${service}) exited ${String(code)}:\n${output()}`);
 }

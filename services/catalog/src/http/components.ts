@@ -25,7 +25,8 @@ export function componentsRouter(orm: Database, settings: WriteSettings & { publ
     const request = pageRequest(ctx.query, { maxPerPage: MAX_COMPONENTS_PER_PAGE });
     const filter = { type: filters.type, name: filters.name, uniqueId: filters.unique_id };
     const owner = { designerId: principalOf(ctx).designerId, projectId };
-    const page = Number.isSafeInteger(projectId) ? await readComponentPage(orm.em.fork(), owner, filter, offsetOf(request), request.perPage) : null;
+    // No fork: the read is one raw statement, so it has no identity map to keep apart.
+    const page = Number.isSafeInteger(projectId) ? await readComponentPage(orm.em, owner, filter, offsetOf(request), request.perPage) : null;
     if (!page) throw projectNotFound();
     ctx.body = paginate(page.rows.map(presentComponent), page.total, request, publicPath(settings.publicBaseUrl, ctx), filters);
   });

@@ -85,7 +85,8 @@ export async function readComponentPage(
   const platform = em.getPlatform();
   const rows: ComponentRow[] = [];
   for (const row of found)
-    if (row.id !== null) rows.push(Object.assign(row, { id: row.id, created_at: platform.parseDate(row.created_at), updated_at: platform.parseDate(row.updated_at) }));
+    if (row.id !== null)
+      rows.push(Object.assign(row, { id: row.id, created_at: platform.parseDate(row.created_at), updated_at: platform.parseDate(row.updated_at) }));
   return { rows, total: first.total };
 }
 

@@ -85,8 +85,8 @@ export class UpstreamProxy {
       if (typeof length === 'string' && ctx.method === 'HEAD') ctx.set('content-length', length);
       return;
     }
-    ctx.body = exchange.responseBody(upstream.body);
     if (typeof length === 'string') ctx.length = Number(length);
+    exchange.sendResponseBody(upstream.body);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@boardsync/kit';
+import type { z } from 'zod';
 import { componentField, type ComponentValues } from './component-fields.ts';
 import { groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
 import { blankIsNull, dieFaces, dieType, groupNames, legacySize, webUrl } from './component-values.ts';
@@ -29,6 +30,22 @@ interface ParseContext {
 
 const sent = (row: Record<string, unknown>, field: WriteField): boolean => Object.hasOwn(row, field) && row[field] !== undefined;
 
+const artworkUrl = webUrl.nullable();
+
+/** The type's honoured fields that carry a schema of their own, in spec order; worked out once per type, not per row. */
+const schemaFields = new Map<CreatableType, { field: WriteField; property: string; input: z.ZodType }[]>();
+function schemaFieldsOf(type: CreatableType) {
+  let fields = schemaFields.get(type);
+  if (!fields) {
+    fields = [...honouredFields(type)].flatMap((field) => {
+      const spec = componentField(field);
+      return spec?.input ? [{ field, property: spec.property, input: spec.input }] : [];
+    });
+    schemaFields.set(type, fields);
+  }
+  return fields;
+}
+
 /**
  * Validates one row against its type: fields the type does not honour are dropped unread, the
  * rest are checked and normalized (pipe lists, bare mask spellings, die types, colours).
@@ -44,11 +61,10 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
   const values: ComponentValues = {};
   const artworkOmitted: ArtworkProperty[] = [];
 
-  for (const field of honoured) {
-    const spec = componentField(field);
-    if (!spec?.input || !sent(input, field)) continue;
-    const result = spec.input.safeParse(input[field]);
-    if (result.success) Object.assign(values, { [spec.property]: result.data });
+  for (const { field, property, input: schema } of schemaFieldsOf(type)) {
+    if (!sent(input, field)) continue;
+    const result = schema.safeParse(input[field]);
+    if (result.success) (values as Record<string, unknown>)[property] = result.data;
     else for (const issue of result.error.issues) fail([field, ...issue.path.map(String)].join('.'), issue.message);
   }
 
@@ -87,7 +103,7 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
       artworkOmitted.push(property);
       continue;
     }
-    const result = webUrl.nullable().safeParse(value);
+    const result = artworkUrl.safeParse(value);
     if (result.success) values[property] = result.data;
     else fail(field, result.error.issues[0]?.message ?? 'must be an http or https URL');
   }

@@ -82,10 +82,16 @@ const BEYOND_COMMON: Record<CreatableType, readonly WriteField[]> = {
   pack: ['name'],
 };
 
+const HONOURED = new Map<CreatableType, ReadonlySet<WriteField>>(
+  CREATABLE_TYPES.map((type) => {
+    const fields = new Set<WriteField>([...COMMON, ...BEYOND_COMMON[type]]);
+    if (type === 'rulebook') fields.delete('quantity');
+    return [type, fields];
+  }),
+);
+
 export function honouredFields(type: CreatableType): ReadonlySet<WriteField> {
-  const fields = new Set<WriteField>([...COMMON, ...BEYOND_COMMON[type]]);
-  if (type === 'rulebook') fields.delete('quantity');
-  return fields;
+  return HONOURED.get(type) ?? new Set();
 }
 
 export function requiredFields(type: CreatableType): readonly WriteField[] {

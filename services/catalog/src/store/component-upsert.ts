@@ -4,7 +4,7 @@ import type { ComponentRow, ComponentValues } from '../domain/component-input.ts
 import type { CreatableType } from '../domain/component-types.ts';
 import type { MatchedRow } from '../domain/write-matching.ts';
 import { recordSet, runSql } from './record-set.ts';
-import { componentColumns, storedComponentSelect, type ComponentColumn, type StoredComponent } from './stored-component.ts';
+import { blankComponent, componentColumns, storedComponentSelect, type ComponentColumn, type StoredComponent } from './stored-component.ts';
 
 export interface WrittenRow {
   component: StoredComponent;
@@ -71,6 +71,7 @@ export async function upsertRows(
 ): Promise<Upserted> {
   const result: Upserted = { written: [], changed: new Set(), keptArtwork: new Set() };
   const columns = componentColumns(em);
+  const blank = blankComponent(em);
   const created: StoredComponent[] = [];
   /** Changed rows by the fields their row sent: each group is written by one statement. */
   const changedBySent = new Map<string, { keys: string[]; rows: StoredComponent[] }>();
@@ -89,7 +90,7 @@ export async function upsertRows(
       result.written.push({ component: existing, row, created: false });
     } else {
       const component = {
-        ...blankComponent(columns),
+        ...blank,
         projectId: target.projectId,
         type: target.type,
         uniqueId,
@@ -106,11 +107,6 @@ export async function upsertRows(
   await insertComponents(em, columns, created, target.now);
   for (const { keys, rows } of changedBySent.values()) await updateComponents(em, columns, keys, rows, target.now);
   return result;
-}
-
-/** A component with every column null and no id yet: the base a created row's values go on. */
-function blankComponent(columns: readonly ComponentColumn[]): StoredComponent {
-  return Object.fromEntries([['id', 0], ...columns.map((column) => [column.key, null])]) as StoredComponent;
 }
 
 const isTimestamp = (column: ComponentColumn) => column.key === 'createdAt' || column.key === 'updatedAt';

@@ -45,6 +45,14 @@ export function componentColumns(em: EntityManager): ComponentColumn[] {
   return columns;
 }
 
+let blank: Readonly<StoredComponent> | undefined;
+
+/** A component with every column null and no id yet: what a created row's values are spread over. */
+export function blankComponent(em: EntityManager): Readonly<StoredComponent> {
+  blank ??= Object.freeze(Object.fromEntries([['id', 0], ...componentColumns(em).map((column) => [column.key, null])]) as StoredComponent);
+  return blank;
+}
+
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt']);
 
 /** The select list reading a `StoredComponent`: each column under its property's name. */

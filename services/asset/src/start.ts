@@ -1,13 +1,5 @@
-import {
-  SafeHttpClient,
-  Topics,
-  startDatabaseService,
-  type Database,
-  type Logger,
-  type RunningService,
-  type ServiceAdapters,
-  type ServiceDefinition,
-} from '@boardsync/kit';
+import { Topics, startDatabaseService, type Database, type Logger, type RunningService, type ServiceAdapters, type ServiceDefinition } from '@boardsync/kit';
+import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { createApp } from './app.ts';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';

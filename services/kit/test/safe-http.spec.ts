@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup } from '../src/index.ts';
+import { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup } from '../src/outbound.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -1,14 +1,5 @@
-import {
-  apiGuard,
-  createServiceApps,
-  outboxReadiness,
-  pingDatabase,
-  type Database,
-  type EventBus,
-  type Logger,
-  type SafeHttpClient,
-  type ServiceApps,
-} from '@boardsync/kit';
+import { apiGuard, createServiceApps, outboxReadiness, pingDatabase, type Database, type EventBus, type Logger, type ServiceApps } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
 import { deliveryLogRouter } from './http/delivery-log-router.ts';
 import { webhooksRouter } from './http/webhooks-router.ts';

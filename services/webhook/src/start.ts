@@ -1,4 +1,5 @@
-import { SafeHttpClient, Topics, startDatabaseService, type Logger, type RunningService, type ServiceAdapters, type ServiceDefinition } from '@boardsync/kit';
+import { Topics, startDatabaseService, type Logger, type RunningService, type ServiceAdapters, type ServiceDefinition } from '@boardsync/kit';
+import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { createApp } from './app.ts';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';

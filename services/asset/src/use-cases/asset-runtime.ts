@@ -1,4 +1,5 @@
-import type { Database, Logger, SafeHttpClient } from '@boardsync/kit';
+import type { Database, Logger } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { ImageProcessor } from '../media/image-processor.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import type { ObjectStore } from '../storage/object-store.ts';

@@ -1,4 +1,5 @@
-import { OutboundFailed, OutboundRefused, Problem } from '@boardsync/kit';
+import { Problem } from '@boardsync/kit';
+import { OutboundFailed, OutboundRefused } from '@boardsync/kit/outbound';
 import type { MediaKind } from '../domain/media-type.ts';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';

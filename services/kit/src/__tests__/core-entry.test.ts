@@ -28,9 +28,13 @@ describe('the kit entry points', () => {
     expect(loaded.filter((name) => /^(@mikro-orm\/|kysely$|pg$|@electric-sql\/|undici$)/.test(name))).toEqual([]);
   });
 
-  it('the whole kit loads the ORM, but neither database driver until a database is opened', () => {
+  it('the kit of a database service loads the ORM, but neither database driver until a database is opened, nor undici', () => {
     const loaded = packagesLoadedBy(entry('index.ts'));
-    expect(loaded).toEqual(expect.arrayContaining(['@mikro-orm/core', 'undici']));
-    expect(loaded.filter((name) => /^(@mikro-orm\/(pglite|postgresql)|@electric-sql\/)/.test(name))).toEqual([]);
+    expect(loaded).toEqual(expect.arrayContaining(['@mikro-orm/core', '@mikro-orm/sql']));
+    expect(loaded.filter((name) => /^(@mikro-orm\/(pglite|postgresql)|@electric-sql\/|undici$)/.test(name))).toEqual([]);
+  });
+
+  it('outbound is where undici comes in', () => {
+    expect(packagesLoadedBy(entry('outbound.ts'))).toContain('undici');
   });
 });

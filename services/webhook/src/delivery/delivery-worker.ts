@@ -1,4 +1,5 @@
-import type { Database, Logger, SafeHttpClient } from '@boardsync/kit';
+import type { Database, Logger } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
 import { abandonDelivery, claimDueDeliveries, pruneDeliveries, type ClaimedDelivery } from '../store/deliveries.ts';
 import { recordAttempt, type AttemptPolicy } from '../use-cases/record-attempt.ts';

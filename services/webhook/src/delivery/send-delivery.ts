@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit';
+import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AttemptResult } from '../domain/attempt-outcome.ts';
 import { signedHeaders } from '../domain/signature.ts';
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database, type SafeHttpClient } from '@boardsync/kit';
+import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import { findWebhookDelivery, listDeliveryAttempts, listWebhookDeliveries } from '../store/deliveries.ts';
 import { pingWebhook } from '../use-cases/ping-webhook.ts';
 import { recoverDeliveries, type RecoveryWindow } from '../use-cases/recover-deliveries.ts';

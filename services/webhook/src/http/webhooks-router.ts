@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseRequest, principalOf, type Database, type SafeHttpClient } from '@boardsync/kit';
+import { parseRequest, principalOf, type Database } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import { listAppWebhooks } from '../store/webhooks.ts';
 import { deleteWebhook } from '../use-cases/delete-webhook.ts';
 import { registerWebhook } from '../use-cases/register-webhook.ts';

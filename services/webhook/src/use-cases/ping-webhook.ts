@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, type Principal, type SafeHttpClient } from '@boardsync/kit';
+import { Problem, type Principal } from '@boardsync/kit';
+import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import { classifyAttempt } from '../domain/attempt-outcome.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
 import { sendDelivery, type SentAttempt } from '../delivery/send-delivery.ts';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { OutboundRefused, Problem, type Principal, type SafeHttpClient } from '@boardsync/kit';
+import { Problem, type Principal } from '@boardsync/kit';
+import { OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
 import { newWebhookSecret } from '../domain/secret.ts';
 import type { WebhookEvent } from '../domain/envelope.ts';
 import { Webhook } from '../store/entities/webhook.ts';

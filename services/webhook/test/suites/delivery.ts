@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SafeHttpClient, eventMessage, type EventBody } from '@boardsync/kit';
+import { eventMessage, type EventBody } from '@boardsync/kit';
+import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { eventually, testLogger } from '@boardsync/kit/testing';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { DeliveryWorker } from '../../src/delivery/delivery-worker.ts';

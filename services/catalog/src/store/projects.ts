@@ -42,10 +42,16 @@ const PROJECT_WRITE_LOCK = 0x434f4d50;
  * ends: two tools syncing one project cannot both create a `unique_id` or a group name, and the
  * project's events are committed in the order they are published.
  */
-export async function lockWritableProject(em: EntityManager, designerId: number, id: number): Promise<Project> {
-  const project = await findWritableProject(em, designerId, id);
-  await lockProjectWrites(em, project.id);
-  return project;
+export async function lockWritableProject(em: EntityManager, designerId: number, id: number): Promise<Pick<Project, 'id'>> {
+  if (!Number.isSafeInteger(id)) throw projectNotFound();
+  // One round trip: the lock is taken only for the designer's row, before its lock state is judged.
+  const [row] = await em.execute<{ id: number; is_locked: boolean }[]>(
+    'select p.id, p.is_locked, pg_advisory_xact_lock(?, p.id) from project p where p.id = ? and p.designer_id = ?',
+    [PROJECT_WRITE_LOCK, id, designerId],
+  );
+  if (!row) throw projectNotFound();
+  if (row.is_locked) throw projectLocked();
+  return { id: row.id };
 }
 
 /** The same lock for the catalog's own writes (artwork rewrites), which no API lock state refuses. */

@@ -155,3 +155,18 @@ function dedupeIgnoringCase(names: string[]): string[] {
     return true;
   });
 }
+
+/**
+ * Whether any row names a mask that only the designer's custom masks could resolve: the library's
+ * masks and `none` win over a custom mask of the same name, so without such a row the designer's
+ * masks need not be read at all.
+ */
+export function namesCustomMask(type: CreatableType, rows: readonly unknown[]): boolean {
+  const mask = maskFieldOf(type);
+  if (!mask) return false;
+  return rows.some((raw) => {
+    if (typeof raw !== 'object' || raw === null || !Object.hasOwn(raw, mask.field)) return false;
+    const value = blankIsNull((raw as Record<string, unknown>)[mask.field]);
+    return typeof value === 'string' && resolveMask(mask.kind, value, []) === undefined;
+  });
+}

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, enqueueEvents, type FieldErrors, type Principal } from '@boardsync/kit';
 import { artworkOf } from '../domain/artwork.ts';
-import { parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
-import { groupKindOf, maskFieldOf, type CreatableType } from '../domain/component-types.ts';
+import { namesCustomMask, parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
+import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
 import { matchRows } from '../domain/write-matching.ts';
 import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
 import { matchCandidates, touchComponents, upsertRows } from '../store/component-upsert.ts';
@@ -80,8 +80,8 @@ export async function writeComponents(
   write: ComponentWrite,
   settings: WriteSettings,
 ): Promise<WriteOutcome> {
-  // Only cards and tokens name masks; other writes need not read the designer's custom ones.
-  const rows = validated(write, maskFieldOf(write.type) ? await customMasks(em, principal.designerId) : []);
+  // Only a row naming a mask beyond the library's needs the designer's custom masks read.
+  const rows = validated(write, namesCustomMask(write.type, write.rows) ? await customMasks(em, principal.designerId) : []);
 
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseComponentRow } from '../component-input.ts';
+import { namesCustomMask, parseComponentRow } from '../component-input.ts';
 import type { CreatableType } from '../component-types.ts';
 
 const masks = [{ id: 7, kind: 'token' as const, name: 'Shield', aspect: null }];
@@ -50,5 +50,17 @@ describe('parseComponentRow', () => {
   it('reports every bad field of a row at once', () => {
     const result = parse('dice', { size: 'd7', dice_style: 'odd', color: 'blue' });
     expect('errors' in result && Object.keys(result.errors).sort()).toEqual(['component.color', 'component.dice_style', 'component.name', 'component.size']);
+  });
+});
+
+describe('namesCustomMask', () => {
+  it("is true only when a row names a card or token mask beyond the library's and none", () => {
+    expect(namesCustomMask('card', [{ card_mask_type: 'rectangle_rounded' }, { card_mask_type: 'default:circle' }, { card_mask_type: ' none ' }])).toBe(false);
+    expect(namesCustomMask('card', [{ card_mask_type: '' }, { card_mask_type: null }, { card_mask_type: 3 }, { name: 'No mask sent' }, 'not a row'])).toBe(
+      false,
+    );
+    expect(namesCustomMask('card', [{ card_mask_type: 'circle' }, { card_mask_type: 'My cut' }])).toBe(true);
+    expect(namesCustomMask('token', [{ shape: 'custom:7' }])).toBe(true);
+    expect(namesCustomMask('board', [{ card_mask_type: 'My cut', shape: 'My cut' }])).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
-import { IMAGE_NODE_OPTIONS } from '../support/service-process.ts';
+import { IMAGE_MEMORY_ENV } from '../support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
 import { contextRules } from './support/dockerfile-ignore.ts';
 import { parseDockerfile } from './support/dockerfile.ts';
@@ -258,8 +258,8 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
 
   it('carries a compile cache of its own source for its user, read-only, under the NODE_COMPILE_CACHE it names', () => {
     expect(image.env.NODE_COMPILE_CACHE).toBe('.node-compile-cache');
-    // The tests and benchmarks start services with the image's V8 settings.
-    expect(image.env.NODE_OPTIONS).toBe(IMAGE_NODE_OPTIONS);
+    // The tests and benchmarks start services with the image's memory settings.
+    expect({ NODE_OPTIONS: image.env.NODE_OPTIONS, MALLOC_ARENA_MAX: image.env.MALLOC_ARENA_MAX }).toEqual(IMAGE_MEMORY_ENV);
     const cacheRoot = path.posix.join('app/services', service, '.node-compile-cache');
     const entries = tree.filter((entry) => entry.startsWith(`${cacheRoot}/`));
     // Node names the folder after its version, flags and uid; the replay can only be the image's user as root.

@@ -9,21 +9,23 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** docker/Dockerfile's NODE_OPTIONS (tests/deploy/images.spec.ts checks they agree): V8's young generation bound. */
-export const IMAGE_NODE_OPTIONS = '--max-semi-space-size=2';
+/** docker/Dockerfile's memory settings (tests/deploy/images.spec.ts checks they agree): V8's young generation bound, glibc's malloc arenas. */
+export const IMAGE_MEMORY_ENV = { NODE_OPTIONS: '--max-semi-space-size=2', MALLOC_ARENA_MAX: '2' };
+/** For a caller that sets NODE_OPTIONS of its own (a profiler's flags) and must keep the image's. */
+export const IMAGE_NODE_OPTIONS = IMAGE_MEMORY_ENV.NODE_OPTIONS;
 
 /** Node's compile cache for the services started here, as the images have theirs (kept out of the repository by .gitignore). */
 const COMPILE_CACHE = fileURLToPath(new URL('../../.cache/node-compile-cache', import.meta.url));
 
 /**
- * `node src/main.ts [args]` from `services/<service>/`, as the images run it (their NODE_OPTIONS,
+ * `node src/main.ts [args]` from `services/<service>/`, as the images run it (their memory settings,
  * a compile cache), with only the environment given (and PATH): nothing inherited can choose an
  * adapter or satisfy a variable the process must not need.
  */
 export function startServiceProcess(service: string, args: readonly string[], env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, ['src/main.ts', ...args], {
     cwd: fileURLToPath(new URL(`../../services/${service}/`, import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', NODE_OPTIONS: IMAGE_NODE_OPTIONS, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...IMAGE_MEMORY_ENV, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,5 @@
-import { createHmac, webcrypto } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { Problem } from './problem.ts';
 
@@ -24,7 +23,13 @@ const LIFETIME_SECONDS = 60;
 /** Clocks of gateway and service may differ a little; never by more than this. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
+/** What a principal's payload must hold: the gateway's claims, who issued it for whom, and its times (epoch seconds). */
 const claimsSchema = z.object({
+  iss: z.literal(ISSUER),
+  aud: z.union([z.literal(AUDIENCE), z.array(z.string()).refine((audiences) => audiences.includes(AUDIENCE))]),
+  exp: z.number(),
+  iat: z.number(),
+  nbf: z.number().optional(),
   sub: z.string().regex(/^\d+$/),
   src: z.string().min(1),
   scp: z.array(z.string()),
@@ -32,29 +37,13 @@ const claimsSchema = z.object({
   rid: z.string(),
 });
 
-const verifyKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
-
-/**
- * The secret as jose's HMAC key, imported once per secret: handed the raw bytes, jose imports a
- * new WebCrypto key for every token, which cost as much CPU as the verification itself (114 µs
- * against 57 µs a verify with the key imported once, jose 6 on Node 24).
- */
-function verifyKey(secret: string): Promise<webcrypto.CryptoKey> {
-  let key = verifyKeys.get(secret);
-  if (!key) {
-    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    verifyKeys.set(secret, key);
-  }
-  return key;
-}
-
 /** The JWS protected header every principal carries, base64url-encoded once. */
 const PROTECTED_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
 
 /**
  * A compact HS256 JWS (RFC 7515) of the principal's claims, exactly as jose's SignJWT would write
  * it, signed with node:crypto's HMAC: the gateway signs one per proxied request, and jose's
- * WebCrypto path cost ~130 µs of CPU a signature against ~9 µs here. Verification stays with jose.
+ * WebCrypto path cost ~130 µs of CPU a signature against ~9 µs here.
  */
 export function issuePrincipalToken(principal: Principal, secret: string): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000);
@@ -77,31 +66,49 @@ export class InvalidPrincipalError extends Error {
   override readonly name = 'InvalidPrincipalError';
 }
 
-export async function verifyPrincipalToken(token: string, secret: string): Promise<Principal> {
+/**
+ * The principal a token carries, if the gateway signed it (HMAC-SHA256 with the shared secret)
+ * less than its lifetime ago and it has not expired. These are the checks jose's jwtVerify made
+ * here (HS256 only; issuer; audience; exp, iat and sub required; 60 s max age; 5 s clock
+ * tolerance; nbf honoured), and a test holds the two to the same answers; the protected header
+ * must moreover be exactly the one the gateway writes. Verified with node:crypto, like the
+ * signing: jose's WebCrypto verify was 14% of a busy catalog's CPU (~0.15 ms a request).
+ */
+export function verifyPrincipalToken(token: string, secret: string): Promise<Principal> {
+  return new Promise((resolve) => {
+    resolve(principalFrom(token, secret));
+  });
+}
+
+function principalFrom(token: string, secret: string): Principal {
+  const parts = token.split('.');
+  const [header, payload, signature] = parts;
+  if (parts.length !== 3 || header !== PROTECTED_HEADER || payload === undefined || signature === undefined)
+    throw new InvalidPrincipalError('not a compact JWS with the HS256 header');
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidPrincipalError('signature verification failed');
+  let decoded: unknown;
   try {
-    // A principal without exp or iat, or minted longer ago than its lifetime, is refused even if signed.
-    const { payload } = await jwtVerify(token, await verifyKey(secret), {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub'],
-      maxTokenAge: LIFETIME_SECONDS,
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-    });
-    const claims = claimsSchema.parse(payload);
-    return {
-      designerId: Number(claims.sub),
-      source: claims.src,
-      scopes: claims.scp,
-      plan: { storageLimitBytes: claims.pln.sto, unlockedProjectLimit: claims.pln.unl },
-      requestId: claims.rid,
-    };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof z.ZodError) {
-      throw new InvalidPrincipalError(error.message);
-    }
-    throw error;
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidPrincipalError('the payload is not JSON');
   }
+  const parsed = claimsSchema.safeParse(decoded);
+  if (!parsed.success) throw new InvalidPrincipalError(parsed.error.message);
+  const claims = parsed.data;
+  const now = Math.floor(Date.now() / 1000);
+  if (claims.exp <= now - CLOCK_TOLERANCE_SECONDS) throw new InvalidPrincipalError('"exp" claim timestamp check failed');
+  if (claims.nbf !== undefined && claims.nbf > now + CLOCK_TOLERANCE_SECONDS) throw new InvalidPrincipalError('"nbf" claim timestamp check failed');
+  const age = now - claims.iat;
+  if (age - CLOCK_TOLERANCE_SECONDS > LIFETIME_SECONDS || age < -CLOCK_TOLERANCE_SECONDS) throw new InvalidPrincipalError('"iat" claim timestamp check failed');
+  return {
+    designerId: Number(claims.sub),
+    source: claims.src,
+    scopes: claims.scp,
+    plan: { storageLimitBytes: claims.pln.sto, unlockedProjectLimit: claims.pln.unl },
+    requestId: claims.rid,
+  };
 }
 
 /** Koa middleware for services: every request must carry a valid principal; it lands in `ctx.state.principal`. */

@@ -10,12 +10,12 @@
  * Run: `npm run bench:page` (or as part of `npm run bench`).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
 import { createTestDatabase, eventually, freePort, uniqueName } from '@boardsync/kit/testing';
 import { quantile } from './support/measure.ts';
+import { processCpuMs } from './support/process-cpu.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,8 +24,6 @@ const CONNECTIONS = 10;
 const SECRET = 'bench-principal-'.padEnd(40, 'p');
 const DESIGNER = 7;
 const PUBLIC_BASE_URL = 'http://localhost:8080';
-/** Kernel clock ticks per second (`getconf CLK_TCK`), the unit of utime and stime. */
-const CLOCK_TICKS = 100;
 
 const database = await createTestDatabase('page');
 const catalog = await startService('catalog', {
@@ -95,15 +93,6 @@ const page = await call('GET', path);
 const barePage = await (await fetch(`${bareUrl}${path}`)).text();
 if (barePage !== page) throw new Error(`the bare server's page differs from the catalog's:\n${barePage}\n${page}`);
 
-function cpuMs(pid: number | undefined): number {
-  const fields =
-    readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-      .split(') ')[1]
-      ?.split(' ') ?? [];
-  // After "pid (comm) ": state is field 3 of stat(5), utime 14 and stime 15.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
 interface Run {
   perSecond: number;
   p50: number;
@@ -112,9 +101,10 @@ interface Run {
 }
 
 async function load(url: string, pid: number | undefined, headers: Record<string, string>): Promise<Run> {
-  const cpuBefore = cpuMs(pid);
+  if (pid === undefined) throw new Error(`the server at ${url} has no pid`);
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const cpu = cpuMs(pid) - cpuBefore;
+  const cpu = processCpuMs(pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${url}: ${String(result.non2xx)} non-2xx, ${String(result.errors)} errors, ${String(result.timeouts)} timeouts`);
   return { perSecond: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest: cpu / result['2xx'] };

@@ -1,4 +1,5 @@
 import kafkajs, { type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import './kafkajs-idle-timer-fix.ts';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './port.ts';

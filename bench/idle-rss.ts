@@ -95,7 +95,9 @@ for (let round = 0; round < IMPORT_ROUNDS; round += 1) {
   for (const item of PACKAGES) added.get(item.specifier)?.push(await rssAfterImport(item, item.from));
 }
 const floor = quantile(baseline, 0.5);
-console.log(`\nWhat packages add to a Node process on their own (imported alone after a small package; ${String(IMPORT_ROUNDS)} runs, medians; baseline ${floor.toFixed(0)} MB)`);
+console.log(
+  `\nWhat packages add to a Node process on their own (imported alone after a small package; ${String(IMPORT_ROUNDS)} runs, medians; baseline ${floor.toFixed(0)} MB)`,
+);
 console.log(`${'package'.padEnd(28)} ${'RSS'.padStart(8)} ${'added'.padStart(8)}  loaded by`);
 for (const item of PACKAGES) {
   const median = quantile(added.get(item.specifier) ?? [], 0.5);

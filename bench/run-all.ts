@@ -17,10 +17,16 @@ interface Benchmark {
 }
 
 const BENCHMARKS: Benchmark[] = [
-  { name: 'catalog', script: 'catalog-components.ts', what: 'Catalog component writes and reads against the raw statements (issue 4)' },
+  { name: 'catalog', script: 'catalog-components.ts', what: 'Catalog component writes and reads against the raw statements (issues 4 and 13)' },
+  { name: 'page', script: 'catalog-page.ts', what: 'A catalog component page against a bare Koa + pg handler: req/s, p50/p99, CPU per request (issue 13)' },
+  {
+    name: 'gateway',
+    script: 'gateway-proxy.ts',
+    what: 'The gateway against direct and nginx proxy_pass: req/s at saturation, p50/p99 at half the direct saturation, CPU per request (issue 13)',
+  },
   { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put (issue 10)' },
   { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs (issue 11)' },
-  { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service (issue 13)' },
+  { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes (issue 13)' },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,18 @@
 /** The part of autocannon's API the benchmarks use (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  /** One request of a sequence each connection loops over; `setupRequest` may rewrite it before each send. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+  export interface Options {
     url: string;
+    method?: string;
+    body?: string | Buffer;
+    requests?: Request[];
     connections?: number;
     duration?: number;
     amount?: number;

@@ -23,8 +23,15 @@ export function recordSet(rows: readonly object[], fields: readonly RecordField[
     return values;
   });
   const definition = sql.join(fields.map((field) => sql`${sql.id(field.key)} ${sql.raw(field.sqlType)}`));
-  return sql`json_to_recordset(${JSON.stringify(sent)}::json) as r(${definition})`;
+  return sql`json_to_recordset(${JSON.stringify(sent, wellFormed)}::json) as r(${definition})`;
 }
+
+/**
+ * A string cut inside a surrogate pair (a tool truncating at N UTF-16 units) would travel as a lone
+ * `\ud83d` escape, which Postgres refuses in JSON; sent as text it becomes U+FFFD, as it did when
+ * rows were written one by one, so it does here too.
+ */
+const wellFormed = (_key: string, value: unknown): unknown => (typeof value === 'string' ? value.toWellFormed() : value);
 
 /**
  * Runs a statement with bound parameters in the entity manager's transaction (or on the pool

@@ -206,6 +206,18 @@ export function componentWriteSuite(world: CatalogWorld): void {
       expect(event?.components).toHaveLength(500);
     });
 
+    it('stores a name cut inside a surrogate pair with U+FFFD, on create and on update, as one-row writes always did', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const cut = (text: string): string => `${text} \u{1F525}`.slice(0, -1); // a lone high surrogate at the end
+      const created = await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'lone', name: cut('Fire') }, { name: 'Plain' }] });
+      expect(created.status).toBe(201);
+      expect((await byUniqueId(me, projectId, 'lone')).name).toBe('Fire \uFFFD');
+      const updated = await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'lone', name: cut('Ice') }] });
+      expect(updated.status).toBe(200);
+      expect((await byUniqueId(me, projectId, 'lone')).name).toBe('Ice \uFFFD');
+    });
+
     it('treats the same batch sent again as a pure update: 200, created 0, and no event', async () => {
       const me = someone();
       const projectId = await newProject(world, me);

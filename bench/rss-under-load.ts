@@ -22,10 +22,11 @@ import autocannon, { type Options } from 'autocannon';
 import sharp from 'sharp';
 import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
-import { IMAGE_NODE_OPTIONS, startServiceProcess, warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
-import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { IMAGE_NODE_OPTIONS, warmCompileCache, type ServiceProcess } from '../tests/support/service-process.ts';
+import { DATABASE_SERVICES, SERVICES, freeListeners, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
 import { callJson as call, pageOfCards } from './support/bench-api.ts';
 import { processMemoryMb } from './support/process-memory.ts';
+import { startEveryService } from './support/services.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
@@ -88,17 +89,7 @@ const running = new Map<Service, ServiceProcess>();
 process.on('exit', () => {
   for (const { child } of running.values()) if (child.exitCode === null) child.kill('SIGKILL');
 });
-for (const service of SERVICES) {
-  running.set(service, startServiceProcess(service, [], { ...standaloneEnv(service, world), LOG_LEVEL, ...benchEnv(service) }));
-}
-for (const service of SERVICES) {
-  const { port } = world.listeners[service];
-  await eventually(
-    async () => ((await fetch(`http://127.0.0.1:${String(port)}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined),
-    90_000,
-    `${service} to be ready; output so far:\n${running.get(service)?.output() ?? ''}`,
-  );
-}
+await startEveryService(world, (service) => ({ LOG_LEVEL, ...benchEnv(service) }), running);
 
 const pids = Object.fromEntries(SERVICES.map((service) => [service, running.get(service)?.child.pid ?? Number.NaN])) as Record<Service, number>;
 const rssNow = (): Record<Service, number> =>

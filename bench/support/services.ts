@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { eventually, freePort, infra } from '@boardsync/kit/testing';
-import { startServiceProcess } from '../../tests/support/service-process.ts';
+import { startServiceProcess, type ServiceProcess } from '../../tests/support/service-process.ts';
+import { SERVICES, standaloneEnv, type Service, type StandaloneWorld } from '../../tests/support/standalone-env.ts';
 
 /** A service started alone from its main.ts, as deployed, on free ports. */
 export interface StartedService {
@@ -41,4 +42,25 @@ export async function stopServices(services: readonly StartedService[]): Promise
   const exited = services.map(({ child }) => new Promise((resolve) => child.once('exit', resolve)));
   for (const { child } of services) child.kill('SIGTERM');
   await Promise.all(exited);
+}
+
+/**
+ * All five services started alone from their main.ts on the world's listeners, each with `extraEnv`
+ * on top of its standalone settings, put in `running` as they start (so the caller can stop them
+ * whatever happens next), then waited for until each answers /readyz 200.
+ */
+export async function startEveryService(
+  world: StandaloneWorld,
+  extraEnv: (service: Service) => Record<string, string>,
+  running: Map<Service, ServiceProcess>,
+): Promise<void> {
+  for (const service of SERVICES) running.set(service, startServiceProcess(service, [], { ...standaloneEnv(service, world), ...extraEnv(service) }));
+  for (const service of SERVICES) {
+    const { port } = world.listeners[service];
+    await eventually(
+      async () => ((await fetch(`http://127.0.0.1:${String(port)}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined),
+      90_000,
+      `${service} to be ready; output so far:\n${running.get(service)?.output() ?? ''}`,
+    );
+  }
 }

@@ -6,9 +6,10 @@
  * Run: `npm run bench:catalog` (BENCH_ROUNDS to change the number of timed runs).
  */
 import pg from 'pg';
-import { InProcessBus, INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken, openDatabase, serve } from '@boardsync/kit';
+import { InProcessBus, INTERNAL_PRINCIPAL_HEADER, openDatabase, serve } from '@boardsync/kit';
 import { createTestDatabase, testLogger } from '@boardsync/kit/testing';
 import { createApp, entities, migrations } from '@boardsync/catalog';
+import { benchPrincipal, pageOfCards } from './support/bench-api.ts';
 import { measure, printTable, type Sample } from './support/measure.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -33,16 +34,7 @@ const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 
 async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  const principal = await issuePrincipalToken(
-    {
-      designerId: DESIGNER,
-      source: 'api:bench',
-      scopes: ['projects:write', 'components:read', 'components:write'],
-      plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null },
-      requestId: 'bench',
-    },
-    SECRET,
-  );
+  const principal = await benchPrincipal(DESIGNER, SECRET);
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -54,20 +46,9 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
 
 const newProject = async (): Promise<number> => ((await call('POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;
 
-/** 500 card rows as a card generator would send them. */
+/** 500 card rows as a card generator would send them, their descriptions differing by variant. */
 const cards = (variant: number) =>
-  Array.from({ length: 500 }, (_, index) => ({
-    unique_id: `card-${String(index)}`,
-    name: `Card ${String(index)}`,
-    quantity: 1 + (index % 3),
-    description: `Variant ${String(variant)}: draw ${String(index % 4)} cards.`,
-    color: '#336699',
-    image_url: `https://art.example/cards/${String(index)}.png`,
-    card_mask_type: 'rectangle_rounded',
-    phys_width_in: 2.5,
-    phys_height_in: 3.5,
-    sort_order: index,
-  }));
+  pageOfCards(500).map((card, index) => ({ ...card, description: `Variant ${String(variant)}: draw ${String(index % 4)} cards.` }));
 
 async function plainUpsert(projectId: number, variant: number): Promise<void> {
   const rows = cards(variant);

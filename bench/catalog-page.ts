@@ -12,8 +12,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
+import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
 import { createTestDatabase, eventually, freePort, uniqueName } from '@boardsync/kit/testing';
+import { benchPrincipal } from './support/bench-api.ts';
 import { quantile } from './support/measure.ts';
 import { processCpuMs } from './support/process-cpu.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
@@ -35,17 +36,7 @@ const catalog = await startService('catalog', {
 });
 const catalogUrl = `http://127.0.0.1:${String(catalog.port)}`;
 
-const principal = (): Promise<string> =>
-  issuePrincipalToken(
-    {
-      designerId: DESIGNER,
-      source: 'api:bench',
-      scopes: ['projects:write', 'components:read', 'components:write'],
-      plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null },
-      requestId: 'bench',
-    },
-    SECRET,
-  );
+const principal = (): Promise<string> => benchPrincipal(DESIGNER, SECRET);
 
 async function call(method: string, path: string, body?: unknown): Promise<string> {
   const response = await fetch(`${catalogUrl}${path}`, {

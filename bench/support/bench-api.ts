@@ -1,4 +1,5 @@
-/** What the benchmarks that go through the gateway send: JSON calls and a page of cards. */
+/** What the benchmarks send: JSON calls, the principal the gateway would sign, and cards. */
+import { issuePrincipalToken } from '@boardsync/kit/core';
 
 /** A JSON request; anything but a 2xx answer fails the benchmark. */
 export async function callJson(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<unknown> {
@@ -11,8 +12,20 @@ export async function callJson(url: string, method: string, headers: Record<stri
   return response.json();
 }
 
+export interface BenchCard {
+  unique_id: string;
+  name: string;
+  quantity: number;
+  color: string;
+  image_url: string;
+  card_mask_type: string;
+  phys_width_in: number;
+  phys_height_in: number;
+  sort_order: number;
+}
+
 /** `count` cards as a card generator would write them: the page the read benchmarks fetch. */
-export function pageOfCards(count: number): Record<string, unknown>[] {
+export function pageOfCards(count: number): BenchCard[] {
   return Array.from({ length: count }, (_, index) => ({
     unique_id: `card-${String(index)}`,
     name: `Card ${String(index)}`,
@@ -24,4 +37,18 @@ export function pageOfCards(count: number): Record<string, unknown>[] {
     phys_height_in: 3.5,
     sort_order: index,
   }));
+}
+
+/** The principal the gateway would sign for a benchmark's designer calling the catalog directly: projects and components, read and write. */
+export function benchPrincipal(designerId: number, secret: string): Promise<string> {
+  return issuePrincipalToken(
+    {
+      designerId,
+      source: 'api:bench',
+      scopes: ['projects:write', 'components:read', 'components:write'],
+      plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null },
+      requestId: 'bench',
+    },
+    secret,
+  );
 }

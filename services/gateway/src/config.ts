@@ -1,6 +1,6 @@
 import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit/core';
 import { z } from 'zod';
-import { isAddressOrRange } from './http/client-origin.ts';
+import { isAddressOrRange } from './request/client-origin.ts';
 
 /** The gateway's own settings, whatever its adapters. */
 export const gatewaySettingsSchema = z

@@ -1,4 +1,3 @@
-export { createApp, type GatewayDependencies } from './app.ts';
 export { gatewayConfigSchema, gatewaySettingsSchema, type GatewayConfig, type GatewaySettings } from './config.ts';
 export { planChangeConsumer } from './events/plan-changes.ts';
 export { replicaIdentity } from './events/replica-id.ts';
@@ -6,7 +5,6 @@ export { revocationConsumer } from './events/revocations.ts';
 export { Introspector, type TokenInfo } from './introspection/introspector.ts';
 export { UpstreamProxy } from './proxy/proxy.ts';
 export { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
-export type { CounterStore } from './rate-limit/counter-store.ts';
 export { RateLimitFallback } from './rate-limit/fallback.ts';
 export { ApiRateLimiter, type RateLimits } from './rate-limit/limiter.ts';
-export { startGateway, type GatewayAdapters, type RunningGateway } from './start.ts';
+export { createApp, gatewayService, startGateway, type GatewayAdapters, type GatewayDependencies } from './service.ts';

@@ -78,7 +78,7 @@ describe('namespaced keys', () => {
     try {
       const [first, second] = [uniqueName('deploy'), uniqueName('deploy')];
       const fallback = new RateLimitFallback(testLogger('gateway'), new Registry());
-      const limiterOf = (namespace: string) => new ApiRateLimiter(limits, { redis, namespace, fallback });
+      const limiterOf = (keyPrefix: string) => new ApiRateLimiter(limits, { redis, keyPrefix, fallback });
       const [a, b] = [limiterOf(first), limiterOf(second)];
       for (let i = 0; i < limits.readsPerMinute; i++) expect((await a.consume('7:api:personal', true)).allowed).toBe(true);
       expect((await a.consume('7:api:personal', true)).allowed).toBe(false);

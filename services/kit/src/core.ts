@@ -10,6 +10,8 @@ export { currentRequestContext, runWithRequestContext, type RequestContext } fro
 export { Problem, isProblem, PROBLEM_TYPE_BASE, type FieldErrors, type ProblemBody, type ProblemInit } from './problem.ts';
 export { bodyParser, createInternalApp, createScrapeApp, createServiceApp, createServiceApps, type ServiceAppOptions, type ServiceApps } from './http/app.ts';
 export { serveListeners, type ListenerSettings, type Listening } from './http/listeners.ts';
+export { mountRouters, type Mountable } from './http/mount.ts';
+export { startService, type RunningService, type ServiceParts, type ServiceSettings, type Worker } from './service-parts.ts';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
 export { health, type ReadinessCheck } from './http/health.ts';
 export { REQUEST_ID_HEADER } from './http/request-id.ts';

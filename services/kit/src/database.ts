@@ -15,4 +15,5 @@ export { OutboxMigration } from './outbox/outbox-migration.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
-export { startDatabaseService, type DatabaseServiceSettings, type RunningService } from './service-runtime.ts';
+export { startDatabaseService, type DatabaseServiceSettings, type RunningDatabaseService } from './service-runtime.ts';
+export { databaseServiceApps, type DatabaseServiceAppsOptions } from './service-apps.ts';

@@ -12,7 +12,7 @@ import {
 } from '@boardsync/kit/core';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
-import { requestTargetOf } from './canonical-path.ts';
+import { requestTargetOf } from '../request/canonical-path.ts';
 import type { AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
 import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
 

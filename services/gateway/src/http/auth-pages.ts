@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
-import { requestTargetOf } from './canonical-path.ts';
+import { requestTargetOf } from '../request/canonical-path.ts';
 
 /**
  * Auth's public surface besides /api/v1/me, path by path as auth serves it (services/auth/src/http:

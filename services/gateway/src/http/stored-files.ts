@@ -3,7 +3,7 @@ import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { Problem, storedImageTypeOf } from '@boardsync/kit/core';
-import { requestTargetOf } from './canonical-path.ts';
+import { requestTargetOf } from '../request/canonical-path.ts';
 
 /** Where stored artwork is served: `<PUBLIC_BASE_URL>/assets/<key>`. */
 export const STORED_FILES_PREFIX = '/assets/';

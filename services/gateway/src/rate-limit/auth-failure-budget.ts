@@ -1,6 +1,7 @@
 import { Problem, addressKey, giveBackOne } from '@boardsync/kit/core';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
+import type { CounterStore } from '@boardsync/kit/redis';
+import { perMinuteCounter } from './limiter.ts';
 
 /**
  * Per client IP, a budget of authentication failures (malformed, unknown, expired or revoked
@@ -14,7 +15,7 @@ export class AuthFailureBudget {
 
   constructor(perMinute: number, store: CounterStore) {
     this.perMinute = perMinute;
-    this.failures = perMinuteLimiter(store, 'auth-failures', perMinute);
+    this.failures = perMinuteCounter(store, 'auth-failures', perMinute);
   }
 
   /** Throws 429 `rate_limited` when this address has spent its budget for the current minute; counts nothing. */

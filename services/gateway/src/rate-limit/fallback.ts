@@ -1,5 +1,4 @@
 import { Counter, type Registry } from 'prom-client';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '@boardsync/kit/core';
 
 const WARN_EVERY_MS = 60_000;
@@ -35,30 +34,5 @@ export class RateLimitFallback {
   async total(): Promise<number> {
     const { values } = await this.used.get();
     return values.reduce((sum, { value }) => sum + value, 0);
-  }
-}
-
-/** rate-limiter-flexible's `insuranceLimiter`: it is only ever called when the store failed, so each call is a fallback. */
-export class InsuranceLimiter extends RateLimiterMemory {
-  private readonly onUse: () => void;
-
-  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], onUse: () => void) {
-    super(options);
-    this.onUse = onUse;
-  }
-
-  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
-    this.onUse();
-    return super.consume(key, points, options);
-  }
-
-  override get(key: string | number, options?: Record<string, unknown>): Promise<RateLimiterRes | null> {
-    this.onUse();
-    return super.get(key, options);
-  }
-
-  override penalty(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
-    this.onUse();
-    return super.penalty(key, points, options);
   }
 }

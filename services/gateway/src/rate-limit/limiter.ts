@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { perMinuteLimiter, type CounterStore } from './counter-store.ts';
+import { windowCounter, type CounterStore } from '@boardsync/kit/redis';
 
 export interface RateLimits {
   readsPerMinute: number;
@@ -26,8 +26,8 @@ export class ApiRateLimiter {
 
   constructor(limits: RateLimits, store: CounterStore) {
     this.limits = limits;
-    this.reads = perMinuteLimiter(store, 'read', limits.readsPerMinute);
-    this.writes = perMinuteLimiter(store, 'write', limits.writesPerMinute);
+    this.reads = perMinuteCounter(store, 'read', limits.readsPerMinute);
+    this.writes = perMinuteCounter(store, 'write', limits.writesPerMinute);
   }
 
   async consume(key: string, read: boolean): Promise<RateDecision> {
@@ -42,4 +42,9 @@ export class ApiRateLimiter {
       return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
   }
+}
+
+/** A one-minute window under `<prefix>:rl:<name>`, reported to the fallback metric by its name. */
+export function perMinuteCounter(store: CounterStore, name: string, points: number): RateLimiterAbstract {
+  return windowCounter(store, { key: `rl:${name}`, label: name, points, windowSeconds: 60 });
 }

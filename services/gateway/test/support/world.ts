@@ -18,7 +18,7 @@ import {
 } from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
-import { createApp as createGatewayApp } from '../../src/app.ts';
+import { createApp as createGatewayApp } from '../../src/service.ts';
 import { planChangeConsumer } from '../../src/events/plan-changes.ts';
 import { revocationConsumer } from '../../src/events/revocations.ts';
 import { Introspector } from '../../src/introspection/introspector.ts';
@@ -128,7 +128,7 @@ export class GatewayWorld {
     );
     const metrics = createHttpMetrics('gateway');
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
-    const counters = { redis, namespace: this.namespace, fallback };
+    const counters = { redis, keyPrefix: this.namespace, fallback };
     const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger, registry: metrics.registry });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({

@@ -1,0 +1,132 @@
+import type { Redis } from 'ioredis';
+import {
+  Topics,
+  createHttpMetrics,
+  createServiceApps,
+  startService,
+  type EventBus,
+  type HttpMetrics,
+  type Logger,
+  type ReadinessCheck,
+  type RunningService,
+  type ServiceApps,
+  type ServiceDefinition,
+  type ServiceName,
+} from '@boardsync/kit/core';
+import type { GatewaySettings } from './config.ts';
+import { planChangeConsumer } from './events/plan-changes.ts';
+import { replicaIdentity } from './events/replica-id.ts';
+import { revocationConsumer } from './events/revocations.ts';
+import { apiGateway } from './http/api.ts';
+import { authPages } from './http/auth-pages.ts';
+import { canonicalPath } from './request/canonical-path.ts';
+import { clientOrigin } from './request/client-origin.ts';
+import { storedFiles } from './http/stored-files.ts';
+import { Introspector } from './introspection/introspector.ts';
+import { UpstreamProxy } from './proxy/proxy.ts';
+import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
+import { RateLimitFallback } from './rate-limit/fallback.ts';
+import { ApiRateLimiter } from './rate-limit/limiter.ts';
+
+/** What the running gateway and its one-shot command (`node src/main.ts create-topics`) share: it owns no database, and only consumes. */
+export const gatewayService = {
+  service: 'gateway',
+  consumes: [Topics.tokenRevoked, Topics.designerPlanChanged],
+} satisfies ServiceDefinition;
+
+export interface GatewayDependencies {
+  logger: Logger;
+  /** Made before the proxy and the limiters, which count into it (`createHttpMetrics('gateway')`). */
+  metrics: HttpMetrics;
+  bus: EventBus;
+  introspector: Introspector;
+  limiter: ApiRateLimiter;
+  authFailures: AuthFailureBudget;
+  proxy: UpstreamProxy;
+  authUrl: string;
+  upstreams: Partial<Record<ServiceName, string>>;
+  principalSecret: string;
+  /** `TRUSTED_PROXIES`: the hops whose X-Forwarded-For and X-Forwarded-Proto are believed; none by default. */
+  trustedProxies?: readonly string[];
+  readiness?: Record<string, ReadinessCheck>;
+  /** `ASSET_FILES_DIR`: served at `/assets/<key>` (embedded mode); absent, no such route. */
+  assetFilesDir?: string | undefined;
+}
+
+/**
+ * The single ingress, in the order a request meets it. Bodies are never parsed here: they stream
+ * through to the owning service. The internal listener serves only `/metrics` and readiness detail.
+ */
+export function createApp(deps: GatewayDependencies): ServiceApps {
+  const apps = createServiceApps({
+    service: 'gateway',
+    logger: deps.logger,
+    metrics: deps.metrics,
+    jsonLimit: false,
+    // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
+    readiness: { ...deps.readiness },
+    observed: { bus: () => deps.bus.ping() },
+    // Before the probes too: no request target is answered, whatever its path, unless it is canonical.
+    guard: canonicalPath(),
+  });
+  const app = apps.public;
+  app.use(clientOrigin(deps.trustedProxies));
+  // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
+  if (deps.assetFilesDir !== undefined) app.use(storedFiles(deps.assetFilesDir));
+  app.use(authPages(deps.proxy, deps.authUrl));
+  const { introspector, limiter, authFailures, proxy, upstreams, principalSecret } = deps;
+  app.use(apiGateway({ introspector, limiter, authFailures, proxy, upstreams, principalSecret }));
+  return apps;
+}
+
+export interface GatewayAdapters {
+  bus: EventBus;
+  /** False when the bus is shared (embedded mode): its owner closes it. */
+  ownsBus: boolean;
+  /** Shared rate-limit counters; absent (embedded mode), the process counts alone. Its owner closes it. */
+  redis?: Redis | undefined;
+}
+
+/** The gateway from validated settings and its adapters: introspection and the consumers that purge it, limits, proxy. */
+export function startGateway(config: GatewaySettings, logger: Logger, adapters: GatewayAdapters): Promise<RunningService> {
+  const { bus, redis } = adapters;
+  logger.info({ bus: bus.constructor.name, rateLimits: redis ? 'redis' : 'memory', storedFiles: config.ASSET_FILES_DIR ?? null }, 'gateway adapters');
+  const introspector = new Introspector({
+    authUrl: config.AUTH_INTERNAL_URL,
+    clientId: config.INTROSPECTION_CLIENT_ID,
+    clientSecret: config.INTROSPECTION_CLIENT_SECRET,
+    cacheTtlMs: config.INTROSPECTION_CACHE_SECONDS * 1000,
+    negativeCacheTtlMs: config.INTROSPECTION_NEGATIVE_CACHE_SECONDS * 1000,
+  });
+  const metrics = createHttpMetrics('gateway');
+  const counters = { redis, keyPrefix: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
+  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });
+  const replicaId = replicaIdentity(config.REPLICA_ID);
+  const { CATALOG_URL: catalog, ASSET_URL: asset, WEBHOOK_URL: webhook } = config;
+  return startService({
+    ...gatewayService,
+    config,
+    logger,
+    bus,
+    ownsBus: adapters.ownsBus,
+    parts: {
+      apps: createApp({
+        logger,
+        metrics,
+        bus,
+        introspector,
+        proxy,
+        limiter: new ApiRateLimiter({ readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE }, counters),
+        authFailures: new AuthFailureBudget(config.RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE, counters),
+        authUrl: config.AUTH_URL,
+        upstreams: { auth: config.AUTH_URL, ...(catalog ? { catalog } : {}), ...(asset ? { asset } : {}), ...(webhook ? { webhook } : {}) },
+        principalSecret: config.INTERNAL_JWT_SECRET,
+        trustedProxies: config.TRUSTED_PROXIES,
+        assetFilesDir: config.ASSET_FILES_DIR,
+      }),
+      // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
+      consumers: [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
+      resources: [{ name: 'gateway upstream pool', close: () => proxy.close() }],
+    },
+  });
+}

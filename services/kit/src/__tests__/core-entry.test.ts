@@ -25,13 +25,19 @@ describe('the kit entry points', () => {
   it('core loads no ORM, database driver or HTTP client', () => {
     const loaded = packagesLoadedBy(entry('core.ts'));
     expect(loaded).toEqual(expect.arrayContaining(['koa', 'kafkajs', 'zod']));
-    expect(loaded.filter((name) => /^(@mikro-orm\/|kysely$|pg$|@electric-sql\/|undici$)/.test(name))).toEqual([]);
+    expect(loaded.filter((name) => /^(@mikro-orm\/|kysely$|pg$|@electric-sql\/|undici$|ioredis$|rate-limiter-flexible$)/.test(name))).toEqual([]);
   });
 
   it('the kit of a database service loads the ORM, but neither database driver until a database is opened, nor undici', () => {
     const loaded = packagesLoadedBy(entry('index.ts'));
     expect(loaded).toEqual(expect.arrayContaining(['@mikro-orm/core', '@mikro-orm/sql']));
     expect(loaded.filter((name) => /^(@mikro-orm\/(pglite|postgresql)|@electric-sql\/|undici$)/.test(name))).toEqual([]);
+  });
+
+  it('redis is where ioredis and the counters come in, without the ORM', () => {
+    const loaded = packagesLoadedBy(entry('redis.ts'));
+    expect(loaded).toEqual(expect.arrayContaining(['ioredis', 'rate-limiter-flexible']));
+    expect(loaded.filter((name) => /^@mikro-orm\//.test(name))).toEqual([]);
   });
 
   it('outbound is where undici comes in', () => {

@@ -1,28 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { AddressPolicy, isIpLiteral } from './address-policy.ts';
-
-/** A fetch this client will not make (the URL or an address it leads to is not public). */
-export class OutboundRefused extends Error {
-  override readonly name = 'OutboundRefused';
-  readonly reason: string;
-  constructor(reason: string, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
-/** A fetch that was allowed but did not complete: timeout, connection error, body too large. */
-export class OutboundFailed extends Error {
-  override readonly name = 'OutboundFailed';
-  readonly reason: 'timeout' | 'connection' | 'too_large' | 'too_many_redirects';
-  constructor(reason: OutboundFailed['reason'], message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.reason = reason;
-  }
-}
+import { OutboundFailed, OutboundRefused } from './outbound-errors.ts';
+import { cappedBody, flattenHeaders } from './response-body.ts';
 
 export type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 
@@ -313,48 +295,4 @@ function findCause<T extends Error>(error: unknown, type: new (...args: never[])
     if (current instanceof type) return current;
   }
   return undefined;
-}
-
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-/**
- * The body as a byte stream that errors once past maxBytes, and turns every read failure into an
- * OutboundFailed. Destroying it (or its erroring) destroys the source, which aborts the request:
- * undici closes a connection whose response was not read to the end.
- */
-function cappedBody(source: Dispatcher.ResponseData['body'], maxBytes: number, signal: AbortSignal): Readable {
-  let size = 0;
-  const capped = new Readable({
-    highWaterMark: 64 * 1024,
-    read: () => {
-      source.resume();
-    },
-    destroy: (error, callback) => {
-      source.destroy();
-      callback(error);
-    },
-  });
-  source.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > maxBytes) capped.destroy(new OutboundFailed('too_large', `The response is larger than ${maxBytes} bytes.`));
-    else if (!capped.push(chunk)) source.pause();
-  });
-  source.on('end', () => capped.push(null));
-  // Kept after capped is destroyed: the source's own abort error must never go unhandled.
-  source.on('error', (error) => capped.destroy(readFailure(error, signal)));
-  return capped;
-}
-
-function readFailure(error: Error, signal: AbortSignal): OutboundFailed {
-  if (error instanceof OutboundFailed) return error;
-  if (signal.aborted || error instanceof undiciErrors.BodyTimeoutError) {
-    return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
-  }
-  return new OutboundFailed('connection', 'The response was cut off.', { cause: error });
 }

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { LookupAddress } from 'node:dns';
 import { AddressPolicy } from '../address-policy.ts';
 import { hostileDnsAnswers, hostileNamedUrls, hostileUrls } from '../hostile-urls.ts';
-import { OutboundRefused, SafeHttpClient, type Lookup } from '../safe-http.ts';
+import { OutboundRefused } from '../outbound-errors.ts';
+import { SafeHttpClient, type Lookup } from '../safe-http.ts';
 
 // A resolver with fixed answers: no test here touches real DNS or leaves the machine.
 const answers: Record<string, LookupAddress[]> = {

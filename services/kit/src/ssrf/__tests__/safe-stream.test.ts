@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { OutboundFailed, OutboundRefused, SafeHttpClient, type Lookup } from '../safe-http.ts';
+import { OutboundFailed, OutboundRefused } from '../outbound-errors.ts';
+import { SafeHttpClient, type Lookup } from '../safe-http.ts';
 
 // Loopback servers, no other network: 127.0.0.1 plays "a public host" (the one exempted range),
 // 127.0.0.2 "an internal one", and the fake resolver gives names either kind of address.

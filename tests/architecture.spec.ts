@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * docs/architecture.md is the newcomer's map: per service, a table from each spec behaviour to the
+ * file that does it. These checks keep the map true and the house plan it describes: every named
+ * file exists, is reached from the service's main.ts through at most three imports, and every
+ * service's folder has the same floors.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVICES = ['gateway', 'auth', 'catalog', 'asset', 'webhook'] as const;
+const MAX_HOPS = 3;
+const MAX_LINES = 300;
+
+interface MapRow {
+  service: string;
+  behaviour: string;
+  file: string;
+}
+
+/** Rows of the tables under `### <service>` headings whose second cell is a backticked path below `services/<service>/src/`. */
+function mapRows(): MapRow[] {
+  const rows: MapRow[] = [];
+  let service: string | undefined;
+  for (const line of readFileSync(join(root, 'docs/architecture.md'), 'utf8').split('\n')) {
+    const heading = /^### (\w+)/.exec(line);
+    if (heading) service = heading[1];
+    const row = /^\|\s*([^|]+?)\s*\|\s*`([^`]+\.ts)`/.exec(line);
+    if (row && service && (SERVICES as readonly string[]).includes(service)) rows.push({ service, behaviour: row[1] ?? '', file: row[2] ?? '' });
+  }
+  return rows;
+}
+
+/** Relative `.ts` imports of a source file (type-only ones too: they are how a reader follows the code). */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const found = [...source.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/g)].map((match) => resolve(dirname(file), match[1] ?? ''));
+  return found.filter((path) => existsSync(path));
+}
+
+/** How many imports each file of the service is from its main.ts (breadth first). */
+function hopsFromMain(service: string): Map<string, number> {
+  const main = join(root, 'services', service, 'src/main.ts');
+  const hops = new Map([[main, 0]]);
+  const queue = [main];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const depth = hops.get(file) ?? 0;
+    for (const next of importsOf(file)) {
+      if (hops.has(next)) continue;
+      hops.set(next, depth + 1);
+      queue.push(next);
+    }
+  }
+  return hops;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'proto' || entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('docs/architecture.md', () => {
+  const rows = mapRows();
+
+  it('maps behaviours of every service', () => {
+    for (const service of SERVICES) expect(rows.filter((row) => row.service === service).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(SERVICES)('names only files of %s that exist, each at most three imports from its main.ts', (service) => {
+    const hops = hopsFromMain(service);
+    const far = rows
+      .filter((row) => row.service === service)
+      .flatMap((row) => {
+        const path = join(root, 'services', service, 'src', row.file);
+        if (!existsSync(path)) return [`${row.behaviour}: ${row.file} does not exist`];
+        const depth = hops.get(path);
+        return depth !== undefined && depth <= MAX_HOPS ? [] : [`${row.behaviour}: ${row.file} is ${String(depth ?? 'not reachable')} from main.ts`];
+      });
+    expect(far).toEqual([]);
+  });
+});
+
+describe('the house plan', () => {
+  it.each(SERVICES)('%s reads main.ts → service.ts, with config.ts and the layer folders', (service) => {
+    const src = join(root, 'services', service, 'src');
+    for (const required of ['main.ts', 'service.ts', 'config.ts', 'http']) expect(existsSync(join(src, required))).toBe(true);
+    expect(existsSync(join(src, 'start.ts')) || existsSync(join(src, 'app.ts'))).toBe(false);
+  });
+
+  it('keeps every hand-written source file (tests too; generated protobuf code aside) at 300 lines or fewer', () => {
+    const long = [...['kit', ...SERVICES].map((service) => join('services', service)), 'tests', 'bench', 'scripts', 'charts/schema', 'docs']
+      .flatMap((dir) => sourceFiles(join(root, dir)))
+      .filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > MAX_LINES)
+      .map((file) => relative(root, file));
+    expect(long).toEqual([]);
+  });
+});

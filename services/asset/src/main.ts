@@ -1,6 +1,6 @@
 import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { assetConfigSchema } from './config.ts';
-import { assetService, startAsset } from './start.ts';
+import { assetService, startAsset } from './service.ts';
 import { S3ObjectStore } from './storage/s3-object-store.ts';
 
 // `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, openDatabase, serve, tokenDigest, type Database, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
-import { createApp } from '../src/app.ts';
+import { createApp } from '../src/service.ts';
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 

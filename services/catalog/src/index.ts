@@ -1,5 +1,4 @@
-export { createApp, type CatalogDependencies } from './app.ts';
 export { catalogConfigSchema, catalogSettingsSchema, type CatalogConfig, type CatalogSettings } from './config.ts';
-export { startCatalog } from './start.ts';
+export { catalogService, createApp, startCatalog, type CatalogDependencies } from './service.ts';
 export { entities } from './store/entities/index.ts';
 export { migrations } from './store/migrations/index.ts';

@@ -1,6 +1,6 @@
 import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { catalogConfigSchema } from './config.ts';
-import { catalogService, startCatalog } from './start.ts';
+import { catalogService, startCatalog } from './service.ts';
 
 // `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
 await runServiceCommand(catalogService, async () => {

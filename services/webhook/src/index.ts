@@ -1,2 +1,2 @@
 export { webhookConfigSchema, webhookSettingsSchema, type WebhookConfig, type WebhookSettings } from './config.ts';
-export { startWebhook } from './start.ts';
+export { createApp, startWebhook, webhookService, type WebhookDependencies } from './service.ts';

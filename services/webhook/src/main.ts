@@ -1,6 +1,6 @@
 import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { webhookConfigSchema } from './config.ts';
-import { startWebhook, webhookService } from './start.ts';
+import { startWebhook, webhookService } from './service.ts';
 
 // `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
 await runServiceCommand(webhookService, async () => {

@@ -6,6 +6,7 @@ const EVERY_MS = 10 * 60 * 1000;
 
 /** Every few minutes: forget lapsed storage reservations and idempotency records past their day. */
 export class StorageHousekeeping {
+  readonly name = 'asset housekeeping';
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
 

@@ -8,13 +8,13 @@ import {
   issuePrincipalToken,
   parseConfig,
   type EventBus,
-  type RunningService,
+  type RunningDatabaseService,
   type ServiceAdapters,
 } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
 import { assetSettingsSchema, type AssetSettings } from '../../src/config.ts';
-import { startAsset } from '../../src/start.ts';
+import { startAsset } from '../../src/service.ts';
 import { DirectoryObjectStore } from '../../src/storage/directory-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 import { S3ObjectStore } from '../../src/storage/s3-object-store.ts';
@@ -45,8 +45,8 @@ export interface Caller {
  */
 export class AssetWorld {
   readonly backend: Backend;
-  asset!: RunningService;
-  catalog!: RunningService;
+  asset!: RunningDatabaseService;
+  catalog!: RunningDatabaseService;
   objects!: ObjectStore;
   /** The asset service's public base, for byte-for-byte fetches of an asset's URL. */
   assetBaseUrl = '';

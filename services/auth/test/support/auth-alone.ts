@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { KafkaBus, OutboxRelay, openDatabase, serve, type Database, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
-import { createApp } from '../../src/app.ts';
+import { createApp } from '../../src/service.ts';
 import { entities } from '../../src/store/entities/index.ts';
 import { migrations } from '../../src/store/migrations/index.ts';
 

@@ -14,7 +14,7 @@ import {
   type RunningServer,
 } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
-import { createApp } from '../../src/app.ts';
+import { createApp } from '../../src/service.ts';
 import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
 import { entities } from '../../src/store/entities/index.ts';
 import { migrations } from '../../src/store/migrations/index.ts';

@@ -31,6 +31,7 @@ export interface DeliveryWorkerOptions {
  * while there is work and room. Also prunes deliveries past their retention now and then.
  */
 export class DeliveryWorker {
+  readonly name = 'webhook delivery worker';
   private readonly options: DeliveryWorkerOptions;
   private readonly logger: Logger;
   private readonly policy: AttemptPolicy;

@@ -8,12 +8,12 @@ import {
   parseConfig,
   type EventBody,
   type EventBus,
-  type RunningService,
+  type RunningDatabaseService,
   type ServiceAdapters,
 } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { webhookSettingsSchema, type WebhookSettings } from '../../src/config.ts';
-import { startWebhook } from '../../src/start.ts';
+import { startWebhook } from '../../src/service.ts';
 
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
@@ -36,7 +36,7 @@ export interface Caller {
  */
 export class WebhookWorld {
   readonly backend: Backend;
-  service!: RunningService;
+  service!: RunningDatabaseService;
   private bus!: EventBus;
   private cleanups: (() => Promise<void>)[] = [];
   private nextDesigner = 1;

@@ -1,0 +1,129 @@
+import {
+  Topics,
+  databaseServiceApps,
+  startDatabaseService,
+  type EventBus,
+  type Logger,
+  type RunningDatabaseService,
+  type ServiceAdapters,
+  type ServiceApps,
+  type ServiceDefinition,
+} from '@boardsync/kit';
+import { SafeHttpClient } from '@boardsync/kit/outbound';
+import type { AssetSettings } from './config.ts';
+import { internalizeRequestedConsumer } from './events/internalize-requested.ts';
+import { assetsRouter } from './http/assets.ts';
+import { internalRouter } from './http/internal.ts';
+import { ImageProcessor } from './media/image-processor.ts';
+import { WorkPool } from './media/work-pool.ts';
+import { httpProjectFacts, type ProjectFacts } from './peers/project-facts.ts';
+import { Scratch } from './spool/scratch.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { entities } from './store/entities/index.ts';
+import { migrations } from './store/migrations/index.ts';
+import type { AssetRuntime } from './use-cases/asset-runtime.ts';
+import { StorageHousekeeping } from './use-cases/storage-housekeeping.ts';
+
+/** An upload that has not settled after this long is taken for dead: its reserved bytes count no more. */
+const RESERVATION_TTL_SECONDS = 15 * 60;
+
+/** What the running asset service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const assetService = {
+  service: 'asset',
+  entities,
+  migrations,
+  produces: [Topics.internalizeCompleted],
+  consumes: [Topics.internalizeRequested],
+} satisfies ServiceDefinition;
+
+export interface AssetAdapters extends ServiceAdapters {
+  /** S3 (MinIO) in production, a directory in the embedded mode. */
+  objects: ObjectStore;
+  /** Defaults to asking the catalog's internal listener. */
+  facts?: ProjectFacts;
+}
+
+export interface AssetDependencies {
+  runtime: AssetRuntime;
+  /** Uploads and mirrors in flight at once (each may hold a 50 MB scratch file). */
+  admission: WorkPool;
+  bus: EventBus;
+  facts: ProjectFacts;
+  config: Pick<AssetSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL'>;
+}
+
+/**
+ * The asset service's two listeners. Public: the API the gateway proxies to (each router reads
+ * its own bodies: multipart streamed to disk for uploads, small JSON otherwise). Internal (never
+ * proxied): `/internal/*` for auth's `/me`, readiness detail, metrics.
+ */
+export function createApp({ runtime, admission, bus, facts, config }: AssetDependencies): ServiceApps {
+  const { orm, logger } = runtime;
+  return databaseServiceApps({
+    service: 'asset',
+    orm,
+    bus,
+    logger,
+    principalSecret: config.INTERNAL_JWT_SECRET,
+    jsonLimit: false,
+    readiness: { objects: () => runtime.objects.ping() },
+    public: [assetsRouter(runtime, facts, admission, { publicBaseUrl: config.PUBLIC_BASE_URL })],
+    internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET)],
+  });
+}
+
+/** Migrates, relays the outbox, consumes internalize requests and serves the asset service on the adapters given. */
+export async function startAsset(settings: AssetSettings, logger: Logger, adapters: AssetAdapters): Promise<RunningDatabaseService> {
+  const { objects } = adapters;
+  await objects.prepare();
+  logger.info({ objects: objects.kind }, 'asset object store');
+  const scratch = await Scratch.open(settings.SCRATCH_DIR);
+  const images = new ImageProcessor({
+    maxInputPixels: settings.IMAGE_MAX_PIXELS,
+    maxFrames: settings.IMAGE_MAX_FRAMES,
+    maxConvertPixels: settings.IMAGE_MAX_CONVERT_PIXELS,
+    avifEffort: settings.AVIF_EFFORT,
+    concurrency: settings.IMAGE_CONCURRENCY,
+    maxQueued: settings.IMAGE_QUEUE_MAX,
+    svgMaxBytes: settings.SVG_MAX_BYTES,
+    tempDir: scratch.dir,
+  });
+  const fetcher = new SafeHttpClient({
+    allowCidrs: settings.SSRF_ALLOW_CIDRS,
+    maxBytes: settings.UPLOAD_MAX_BYTES,
+    timeoutMs: settings.FETCH_TIMEOUT_MS,
+    userAgent: 'boardsync-asset/1 (+artwork mirroring)',
+  });
+  const limits = {
+    uploadMaxBytes: settings.UPLOAD_MAX_BYTES,
+    fetchTimeoutMs: settings.FETCH_TIMEOUT_MS,
+    idempotencyTtlHours: settings.IDEMPOTENCY_TTL_HOURS,
+    reservationTtlSeconds: RESERVATION_TTL_SECONDS,
+  };
+  return startDatabaseService({
+    ...assetService,
+    config: settings,
+    adapters,
+    logger,
+    wire: ({ orm, bus }) => {
+      const runtime: AssetRuntime = { orm, objects, images, scratch, fetcher, logger, limits, assetBaseUrl: settings.ASSET_PUBLIC_URL };
+      return {
+        apps: createApp({
+          runtime,
+          // As many uploads in flight as the image pool runs and queues; the next is refused before it is read.
+          admission: new WorkPool({ concurrency: settings.IMAGE_CONCURRENCY + settings.IMAGE_QUEUE_MAX, maxQueued: 0 }),
+          bus,
+          facts: adapters.facts ?? httpProjectFacts(settings.CATALOG_INTERNAL_URL),
+          config: settings,
+        }),
+        consumers: [internalizeRequestedConsumer(runtime)],
+        workers: [new StorageHousekeeping(runtime, settings.IDEMPOTENCY_TTL_HOURS)],
+        resources: [
+          { name: 'asset outbound http', close: () => fetcher.close() },
+          { name: 'asset image processor', close: () => images.close() },
+          { name: 'asset scratch', close: () => scratch.close() },
+        ],
+      };
+    },
+  });
+}

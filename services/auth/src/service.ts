@@ -1,0 +1,100 @@
+import type { Redis } from 'ioredis';
+import {
+  Topics,
+  databaseServiceApps,
+  startDatabaseService,
+  type Database,
+  type EventBus,
+  type Logger,
+  type RunningDatabaseService,
+  type ServiceAdapters,
+  type ServiceApps,
+  type ServiceDefinition,
+} from '@boardsync/kit';
+import type { AuthSettings } from './config.ts';
+import { adminRouter } from './http/admin.ts';
+import { authorizeRouter } from './http/authorize.ts';
+import { BrowserSessions } from './http/browser.ts';
+import { introspectionRouter } from './http/introspection.ts';
+import { meRouter } from './http/me.ts';
+import { pagesRouter } from './http/pages.ts';
+import { createThrottles } from './http/throttles.ts';
+import { tokenRouter } from './http/token.ts';
+import { createOAuthServer } from './oauth/server.ts';
+import { httpAccountFacts, type AccountFacts } from './peers/account-facts.ts';
+import { entities } from './store/entities/index.ts';
+import { migrations } from './store/migrations/index.ts';
+
+/** What the running auth service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const authService = {
+  service: 'auth',
+  entities,
+  migrations,
+  produces: [Topics.tokenRevoked, Topics.designerPlanChanged],
+} satisfies ServiceDefinition;
+
+export interface AuthDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  config: Pick<
+    AuthSettings,
+    | 'ADMIN_TOKEN'
+    | 'INTROSPECTION_CLIENT_ID'
+    | 'INTROSPECTION_CLIENT_SECRET'
+    | 'INTERNAL_JWT_SECRET'
+    | 'SESSION_SECRET'
+    | 'CATALOG_INTERNAL_URL'
+    | 'ASSET_INTERNAL_URL'
+    | 'DEFAULT_STORAGE_LIMIT_BYTES'
+    | 'DEFAULT_UNLOCKED_PROJECT_LIMIT'
+  > &
+    Partial<Pick<AuthSettings, 'REDIS_KEY_PREFIX'>>;
+  /** Defaults to asking catalog and asset over HTTP. */
+  accountFacts?: AccountFacts;
+  /** Shared throttle counters; absent (embedded mode), each process counts alone. */
+  redis?: Redis | undefined;
+}
+
+/**
+ * The auth service's two listeners, built from live dependencies (tests pass real ones). Public:
+ * OAuth, the pages and `/api/v1/me`, reached through the gateway. Internal (never proxied): the
+ * admin API and introspection.
+ */
+export function createApp({ orm, bus, logger, config, accountFacts, redis }: AuthDependencies): ServiceApps {
+  const sessions = new BrowserSessions(orm, config.SESSION_SECRET);
+  const throttles = createThrottles({ redis, keyPrefix: config.REDIS_KEY_PREFIX ?? 'boardsync' });
+  const plan = { storageLimitBytes: config.DEFAULT_STORAGE_LIMIT_BYTES, unlockedProjectLimit: config.DEFAULT_UNLOCKED_PROJECT_LIMIT };
+  const facts = accountFacts ?? httpAccountFacts({ catalogUrl: config.CATALOG_INTERNAL_URL, assetUrl: config.ASSET_INTERNAL_URL });
+  return databaseServiceApps({
+    service: 'auth',
+    orm,
+    bus,
+    logger,
+    principalSecret: config.INTERNAL_JWT_SECRET,
+    formLimit: '16kb',
+    // Only the gateway reaches auth; it says in X-Forwarded-Proto whether the browser used https (Secure cookies).
+    trustProxy: true,
+    public: [
+      tokenRouter(orm, createOAuthServer(orm, logger), logger, throttles.token),
+      authorizeRouter(orm, sessions),
+      pagesRouter(orm, sessions, throttles.signIn),
+      meRouter(orm, facts),
+    ],
+    internal: [
+      adminRouter(orm, config.ADMIN_TOKEN, plan),
+      introspectionRouter(orm, { clientId: config.INTROSPECTION_CLIENT_ID, clientSecret: config.INTROSPECTION_CLIENT_SECRET }),
+    ],
+  });
+}
+
+/** Migrates, relays the outbox and serves auth on the adapters given (production's or the embedded mode's). */
+export function startAuth(settings: AuthSettings, logger: Logger, adapters: ServiceAdapters & { redis?: Redis | undefined }): Promise<RunningDatabaseService> {
+  return startDatabaseService({
+    ...authService,
+    config: settings,
+    adapters,
+    logger,
+    wire: ({ orm, bus }) => ({ apps: createApp({ orm, bus, logger, config: settings, redis: adapters.redis }) }),
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  Topics,
+  databaseServiceApps,
+  startDatabaseService,
+  type Database,
+  type EventBus,
+  type Logger,
+  type RunningDatabaseService,
+  type ServiceAdapters,
+  type ServiceApps,
+  type ServiceDefinition,
+} from '@boardsync/kit';
+import type { CatalogSettings } from './config.ts';
+import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
+import { adminRouter } from './http/admin.ts';
+import { componentsRouter } from './http/components.ts';
+import { groupsRouter } from './http/groups.ts';
+import { internalRouter } from './http/internal.ts';
+import { masksRouter } from './http/masks.ts';
+import { projectsRouter } from './http/projects.ts';
+import { entities } from './store/entities/index.ts';
+import { migrations } from './store/migrations/index.ts';
+
+/** What the running catalog and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const catalogService = {
+  service: 'catalog',
+  entities,
+  migrations,
+  produces: [Topics.componentsChanged, Topics.projectUpdated, Topics.internalizeRequested],
+  consumes: [Topics.internalizeCompleted],
+} satisfies ServiceDefinition;
+
+export interface CatalogDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;
+}
+
+/**
+ * The catalog's two listeners, built from live dependencies (tests pass real ones). Public: the
+ * API the gateway proxies to. Internal (never proxied): the admin API and `/internal/*` for auth's `/me`.
+ */
+export function createApp({ orm, bus, logger, config }: CatalogDependencies): ServiceApps {
+  const { PUBLIC_BASE_URL: publicBaseUrl, ASSET_PUBLIC_URL: storedArtworkBaseUrl } = config;
+  return databaseServiceApps({
+    service: 'catalog',
+    orm,
+    bus,
+    logger,
+    principalSecret: config.INTERNAL_JWT_SECRET,
+    // Each router reads its own JSON bodies: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
+    jsonLimit: false,
+    public: [projectsRouter(orm, { publicBaseUrl }), componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }), groupsRouter(orm), masksRouter(orm)],
+    internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
+  });
+}
+
+/** Migrates, relays the outbox, applies internalized artwork and serves the catalog on the adapters given (production's or the embedded mode's). */
+export function startCatalog(settings: CatalogSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningDatabaseService> {
+  return startDatabaseService({
+    ...catalogService,
+    config: settings,
+    adapters,
+    logger,
+    wire: ({ orm, bus }) => ({
+      apps: createApp({ orm, bus, logger, config: settings }),
+      consumers: [internalizeCompletedConsumer(orm, logger)],
+    }),
+  });
+}

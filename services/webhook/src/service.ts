@@ -1,0 +1,78 @@
+import {
+  Topics,
+  databaseServiceApps,
+  startDatabaseService,
+  type Database,
+  type EventBus,
+  type Logger,
+  type RunningDatabaseService,
+  type ServiceAdapters,
+  type ServiceApps,
+  type ServiceDefinition,
+} from '@boardsync/kit';
+import { SafeHttpClient } from '@boardsync/kit/outbound';
+import type { WebhookSettings } from './config.ts';
+import { DeliveryWorker } from './delivery/delivery-worker.ts';
+import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
+import { deliveryLogRouter } from './http/delivery-log-router.ts';
+import { webhooksRouter } from './http/webhooks-router.ts';
+import { entities } from './store/entities/index.ts';
+import { migrations } from './store/migrations/index.ts';
+
+/** What the running webhook service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
+export const webhookService = {
+  service: 'webhook',
+  entities,
+  migrations,
+  consumes: [Topics.componentsChanged, Topics.projectUpdated],
+} satisfies ServiceDefinition;
+
+export interface WebhookDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** Checks a URL is public at registration, as deliveries do at every attempt. */
+  outbound: SafeHttpClient;
+  config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'>;
+}
+
+/** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail and metrics. */
+export function createApp({ orm, bus, logger, outbound, config }: WebhookDependencies): ServiceApps {
+  const publicBaseUrl = config.PUBLIC_BASE_URL;
+  return databaseServiceApps({
+    service: 'webhook',
+    orm,
+    bus,
+    logger,
+    principalSecret: config.INTERNAL_JWT_SECRET,
+    jsonLimit: '64kb',
+    public: [
+      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl }),
+      deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS }),
+    ],
+  });
+}
+
+/** Migrates, fans catalog events out to deliveries, delivers them, and serves the webhook API on the adapters given. */
+export function startWebhook(settings: WebhookSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningDatabaseService> {
+  const outbound = new SafeHttpClient({
+    allowCidrs: settings.SSRF_ALLOW_CIDRS,
+    // Redirects are never followed (spec: a 3xx is the receiver's answer); bodies are read only as an excerpt.
+    maxRedirects: 0,
+    maxBytes: 64 * 1024,
+    timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+    userAgent: 'boardsync-Webhook/1',
+  });
+  return startDatabaseService({
+    ...webhookService,
+    config: settings,
+    adapters,
+    logger,
+    wire: ({ orm, bus }) => ({
+      apps: createApp({ orm, bus, logger, outbound, config: settings }),
+      consumers: [catalogEventsConsumer(orm, logger)],
+      workers: [new DeliveryWorker({ orm, outbound, logger, settings })],
+      resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
+    }),
+  });
+}

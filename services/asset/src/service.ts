@@ -1,14 +1,5 @@
-import {
-  Topics,
-  databaseServiceApps,
-  startDatabaseService,
-  type EventBus,
-  type Logger,
-  type RunningDatabaseService,
-  type ServiceAdapters,
-  type ServiceApps,
-  type ServiceDefinition,
-} from '@boardsync/kit';
+import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import type { EventBus, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';

@@ -1,16 +1,6 @@
 import type { Redis } from 'ioredis';
-import {
-  Topics,
-  databaseServiceApps,
-  startDatabaseService,
-  type Database,
-  type EventBus,
-  type Logger,
-  type RunningDatabaseService,
-  type ServiceAdapters,
-  type ServiceApps,
-  type ServiceDefinition,
-} from '@boardsync/kit';
+import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { AuthSettings } from './config.ts';
 import { adminRouter } from './http/admin.ts';
 import { authorizeRouter } from './http/authorize.ts';
@@ -33,10 +23,7 @@ export const authService = {
   produces: [Topics.tokenRevoked, Topics.designerPlanChanged],
 } satisfies ServiceDefinition;
 
-export interface AuthDependencies {
-  orm: Database;
-  bus: EventBus;
-  logger: Logger;
+export interface AuthDependencies extends DatabaseServiceDependencies {
   config: Pick<
     AuthSettings,
     | 'ADMIN_TOKEN'

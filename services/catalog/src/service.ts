@@ -1,15 +1,5 @@
-import {
-  Topics,
-  databaseServiceApps,
-  startDatabaseService,
-  type Database,
-  type EventBus,
-  type Logger,
-  type RunningDatabaseService,
-  type ServiceAdapters,
-  type ServiceApps,
-  type ServiceDefinition,
-} from '@boardsync/kit';
+import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
@@ -30,10 +20,7 @@ export const catalogService = {
   consumes: [Topics.internalizeCompleted],
 } satisfies ServiceDefinition;
 
-export interface CatalogDependencies {
-  orm: Database;
-  bus: EventBus;
-  logger: Logger;
+export interface CatalogDependencies extends DatabaseServiceDependencies {
   config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;
 }
 

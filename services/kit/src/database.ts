@@ -16,4 +16,4 @@ export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
 export { startDatabaseService, type DatabaseServiceSettings, type RunningDatabaseService } from './service-runtime.ts';
-export { databaseServiceApps, type DatabaseServiceAppsOptions } from './service-apps.ts';
+export { databaseServiceApps, type DatabaseServiceAppsOptions, type DatabaseServiceDependencies } from './service-apps.ts';

@@ -5,7 +5,15 @@ import { createServiceApps, type ServiceAppOptions, type ServiceApps } from './h
 import type { ReadinessCheck } from './http/health.ts';
 import { mountRouters, type Mountable } from './http/mount.ts';
 import { outboxReadiness } from './outbox/outbox-health.ts';
+import type { Logger } from './logger.ts';
 import type { ServiceName } from './routes.ts';
+
+/** What every database service's listeners are built from; a service's own dependencies extend it. */
+export interface DatabaseServiceDependencies {
+  orm: Database;
+  bus: EventBus;
+  logger: Logger;
+}
 
 export interface DatabaseServiceAppsOptions extends Omit<ServiceAppOptions, 'service' | 'readiness' | 'observed' | 'guard'> {
   service: ServiceName;

@@ -1,15 +1,5 @@
-import {
-  Topics,
-  databaseServiceApps,
-  startDatabaseService,
-  type Database,
-  type EventBus,
-  type Logger,
-  type RunningDatabaseService,
-  type ServiceAdapters,
-  type ServiceApps,
-  type ServiceDefinition,
-} from '@boardsync/kit';
+import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
@@ -27,10 +17,7 @@ export const webhookService = {
   consumes: [Topics.componentsChanged, Topics.projectUpdated],
 } satisfies ServiceDefinition;
 
-export interface WebhookDependencies {
-  orm: Database;
-  bus: EventBus;
-  logger: Logger;
+export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */
   outbound: SafeHttpClient;
   config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'>;

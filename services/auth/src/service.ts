@@ -8,12 +8,13 @@ import { BrowserSessions } from './http/browser.ts';
 import { introspectionRouter } from './http/introspection.ts';
 import { meRouter } from './http/me.ts';
 import { pagesRouter } from './http/pages.ts';
-import { createThrottles } from './http/throttles.ts';
 import { tokenRouter } from './http/token.ts';
+import { oauthModel } from './oauth/model.ts';
 import { createOAuthServer } from './oauth/server.ts';
 import { httpAccountFacts, type AccountFacts } from './peers/account-facts.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
+import { createThrottles } from './throttles/throttles.ts';
 
 /** What the running auth service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
 export const authService = {
@@ -63,7 +64,7 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
     // Only the gateway reaches auth; it says in X-Forwarded-Proto whether the browser used https (Secure cookies).
     trustProxy: true,
     public: [
-      tokenRouter(orm, createOAuthServer(orm, logger), logger, throttles.token),
+      tokenRouter(orm, createOAuthServer(oauthModel(orm, logger)), logger, throttles.token),
       authorizeRouter(orm, sessions),
       pagesRouter(orm, sessions, throttles.signIn),
       meRouter(orm, facts),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { uniqueName } from '@boardsync/kit/testing';
 import { FormClient, hiddenFields } from '../../../tests/support/form-client.ts';
-import { SIGN_IN_BUDGETS } from '../src/http/throttles.ts';
+import { SIGN_IN_BUDGETS } from '../src/throttles/throttles.ts';
 import { AuthAlone, PASSWORD, addressSequence, type AuthReplica } from './support/auth-alone.ts';
 
 // Sign-in throttling and the pages' cookies, on auth alone: the test plays the gateway (X-Forwarded-*).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { uniqueName } from '@boardsync/kit/testing';
-import { TOKEN_BUDGETS } from '../src/http/throttles.ts';
+import { TOKEN_BUDGETS } from '../src/throttles/throttles.ts';
 import { AuthAlone, addressSequence, type AuthReplica } from './support/auth-alone.ts';
 
 // POST /oauth/token on auth alone: throttling per client and per address, and what a failure says.

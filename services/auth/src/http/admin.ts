@@ -1,19 +1,21 @@
 import Router from '@koa/router';
-import { currentRequestContext, parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
+import { Problem, currentRequestContext, parseRequest, requireAdminToken, type Database } from '@boardsync/kit';
 import { z } from 'zod';
 import { normalizeScopes } from '../domain/scopes.ts';
-import { registerApp, setReviewed } from '../store/apps.ts';
-import { changePlan, createDesigner, findDesigner } from '../store/designers.ts';
-import { createPersonalToken, revokePersonalToken } from '../store/personal-tokens.ts';
+import { ADMIN_SOURCE } from '../domain/sources.ts';
+import { findDesigner } from '../store/designers.ts';
+import { changePlan } from '../use-cases/change-plan.ts';
+import { createDesigner } from '../use-cases/create-designer.ts';
+import { issuePersonalToken } from '../use-cases/issue-personal-token.ts';
+import { registerApp } from '../use-cases/register-app.ts';
+import { reviewApp } from '../use-cases/review-app.ts';
+import { revokePersonalToken } from '../use-cases/revoke-personal-token.ts';
 import { presentApp, presentDesigner, presentPersonalToken } from './presenters.ts';
 
 export interface PlanDefaults {
   storageLimitBytes: number;
   unlockedProjectLimit: number | null;
 }
-
-/** The source tag of events an operator's change causes. */
-const ADMIN_SOURCE = 'admin';
 
 const storageLimit = z.number().int().min(0);
 const unlockedLimit = z.number().int().min(0).nullable();
@@ -67,7 +69,9 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
 
   router.get('/designers/:id', async (ctx) => {
     const { id } = parseRequest(idParam, ctx.params);
-    ctx.body = presentDesigner(await findDesigner(orm.em.fork(), id));
+    const designer = await findDesigner(orm.em.fork(), id);
+    if (!designer) throw Problem.notFound('designer');
+    ctx.body = presentDesigner(designer);
   });
 
   router.patch('/designers/:id/plan', async (ctx) => {
@@ -80,7 +84,7 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
 
   router.post('/tokens', async (ctx) => {
     const body = parseRequest(newTokenBody, ctx.request.body);
-    const { token, record } = await createPersonalToken(orm.em.fork(), body.designer_id, body.scopes, body.name);
+    const { token, record } = await issuePersonalToken(orm.em.fork(), body.designer_id, body.scopes, body.name);
     ctx.status = 201;
     ctx.body = { token, ...presentPersonalToken(record) };
   });
@@ -106,7 +110,7 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
   router.patch('/apps/:clientId', async (ctx) => {
     const { clientId } = parseRequest(clientIdParam, ctx.params);
     const body = parseRequest(reviewBody, ctx.request.body);
-    ctx.body = presentApp(await setReviewed(orm.em.fork(), clientId, body.reviewed));
+    ctx.body = presentApp(await reviewApp(orm.em.fork(), clientId, body.reviewed));
   });
 
   return router;

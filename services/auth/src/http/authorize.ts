@@ -9,10 +9,12 @@ import {
   type AuthorizeRequest,
   type RedirectError,
 } from '../domain/authorize-request.ts';
-import { findApp, mayAuthorize } from '../store/apps.ts';
-import { issueAuthorizationCode } from '../store/authorization-codes.ts';
-import { Designer } from '../store/entities/designer.ts';
+import { mayAuthorize } from '../domain/consent.ts';
+import { findApp } from '../store/apps.ts';
+import { findDesigner } from '../store/designers.ts';
+import type { Designer } from '../store/entities/designer.ts';
 import type { OAuthApp } from '../store/entities/oauth-app.ts';
+import { grantConsent } from '../use-cases/grant-consent.ts';
 import { renderHtml, type BrowserSessions } from './browser.ts';
 import { consentPage } from './views/consent-page.ts';
 import { errorPage } from './views/error-page.ts';
@@ -40,7 +42,7 @@ export function authorizeRouter(orm: Database, sessions: BrowserSessions): Route
       return null;
     }
     const designerId = await sessions.designerId(ctx);
-    const designer = designerId === null ? null : await orm.em.fork().findOne(Designer, { id: designerId });
+    const designer = designerId === null ? null : await findDesigner(orm.em.fork(), designerId);
     if (!designer) {
       ctx.redirect(
         `/login?next=${encodeURIComponent(ctx.method === 'GET' ? ctx.url : `/oauth/authorize?${new URLSearchParams(hiddenFields(result) as Record<string, string>).toString()}`)}`,
@@ -80,25 +82,13 @@ export function authorizeRouter(orm: Database, sessions: BrowserSessions): Route
     const found = await checked(ctx, body);
     if (!found) return;
     const { request, app, designer } = found;
-    const ticked = new Set([body.grant].flat().filter((value): value is string => typeof value === 'string'));
-    const granted = request.scopes.filter((scope) => ticked.has(scope));
-    if (body.decision !== 'approve' || granted.length === 0) {
-      redirectError(ctx, {
-        redirectUri: request.redirectUri,
-        state: request.state,
-        error: 'access_denied',
-        description: granted.length === 0 && body.decision === 'approve' ? 'No scope was allowed.' : 'The designer denied access.',
-      });
+    const ticked = [body.grant].flat().filter((value): value is string => typeof value === 'string');
+    const answer = await grantConsent(orm.em.fork(), { appId: app.id, designerId: designer.id, request, approved: body.decision === 'approve', ticked });
+    if ('denied' in answer) {
+      redirectError(ctx, { redirectUri: request.redirectUri, state: request.state, error: 'access_denied', description: answer.denied });
       return;
     }
-    const code = await issueAuthorizationCode(orm.em.fork(), {
-      appId: app.id,
-      designerId: designer.id,
-      scopes: granted,
-      redirectUri: request.redirectUri,
-      codeChallenge: request.codeChallenge,
-    });
-    ctx.redirect(redirectWith(request.redirectUri, { code, state: request.state }));
+    ctx.redirect(redirectWith(request.redirectUri, { code: answer.code, state: request.state }));
   });
 
   return router;

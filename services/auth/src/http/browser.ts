@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { sameSecret, type Database } from '@boardsync/kit';
-import { SESSION_LIFETIME_SECONDS, endSession, sessionDesigner, startSession } from '../store/sessions.ts';
+import { SESSION_LIFETIME_SECONDS } from '../domain/lifetimes.ts';
+import { sessionDesigner } from '../store/sessions.ts';
 import { formFields } from './form.ts';
 
 const SESSION_COOKIE = 'bs_session';
@@ -20,6 +21,7 @@ function cookieName(ctx: Context, name: string): string {
  * Cookies and CSRF for the server-rendered pages. Cookies are HttpOnly and SameSite=Lax, and
  * Secure with the `__Host-` prefix whenever the request arrived over https.
  * CSRF uses signed double submit: a random cookie, and in every form its HMAC under a server key.
+ * The sessions themselves live in the database, started and ended by the sign-in and sign-out use cases.
  */
 export class BrowserSessions {
   private readonly orm: Database;
@@ -57,20 +59,23 @@ export class BrowserSessions {
     return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce));
   }
 
+  /** The id the session cookie carries, if any (it may have expired or ended). */
+  sessionId(ctx: Context): string | undefined {
+    return ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
+  }
+
   async designerId(ctx: Context): Promise<number | null> {
-    const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
+    const id = this.sessionId(ctx);
     return id ? sessionDesigner(this.orm.em.fork(), id) : null;
   }
 
-  async signIn(ctx: Context, designerId: number): Promise<void> {
-    const previous = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
-    if (previous) await endSession(this.orm.em.fork(), previous);
-    ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), await startSession(this.orm.em.fork(), designerId), this.cookieOptions(ctx, SESSION_LIFETIME_SECONDS));
+  /** After sign-in (use-cases/sign-in.ts): the browser carries its new session for the session's lifetime. */
+  keepSession(ctx: Context, sessionId: string): void {
+    ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), sessionId, this.cookieOptions(ctx, SESSION_LIFETIME_SECONDS));
   }
 
-  async signOut(ctx: Context): Promise<void> {
-    const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
-    if (id) await endSession(this.orm.em.fork(), id);
+  /** After sign-out (use-cases/sign-out.ts). */
+  dropSession(ctx: Context): void {
     ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, this.cookieOptions(ctx));
   }
 

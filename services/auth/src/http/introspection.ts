@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { Problem, sameSecret, type Database } from '@boardsync/kit';
 import type { EntityManager } from '@mikro-orm/core';
-import { findLiveAccessToken } from '../store/access-tokens.ts';
-import { appSource } from '../store/apps.ts';
-import { Designer } from '../store/entities/designer.ts';
-import { PERSONAL_SOURCE, findActivePersonalToken } from '../store/personal-tokens.ts';
+import { PERSONAL_SOURCE, appSource } from '../domain/sources.ts';
+import { findDesigner } from '../store/designers.ts';
+import { findLiveAccessToken } from '../store/oauth-tokens.ts';
+import { findActivePersonalToken } from '../store/personal-tokens.ts';
 import { clientCredentials } from './client-credentials.ts';
 import { formFields } from './form.ts';
 
@@ -68,7 +68,7 @@ export function introspectionRouter(orm: Database, client: IntrospectionClient):
     ctx.set('Cache-Control', 'no-store');
     const em = orm.em.fork();
     const active = await activeToken(em, token);
-    const designer = active ? await em.findOne(Designer, { id: active.designerId }) : null;
+    const designer = active ? await findDesigner(em, active.designerId) : null;
     if (!active || !designer) {
       ctx.body = { active: false };
       return;

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, type Database } from '@boardsync/kit';
 import { presentAccount } from '../domain/account.ts';
-import { Designer } from '../store/entities/designer.ts';
 import type { AccountFacts } from '../peers/account-facts.ts';
+import { findDesigner } from '../store/designers.ts';
 
 /** `GET /api/v1/me` (spec §4): the account, its quota and project facts, and the calling token. */
 /** The principal and its scope are checked by the app's `apiGuard` before this runs. */
@@ -10,7 +10,7 @@ export function meRouter(orm: Database, facts: AccountFacts): Router {
   const router = new Router();
   router.get('/api/v1/me', async (ctx) => {
     const principal = principalOf(ctx);
-    const designer = await orm.em.fork().findOne(Designer, { id: principal.designerId });
+    const designer = await findDesigner(orm.em.fork(), principal.designerId);
     if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');
     const forwarded = ctx.get(INTERNAL_PRINCIPAL_HEADER);
     const [projects, usedBytes] = await Promise.all([facts.projectCounts(designer.id, forwarded), facts.storageUsedBytes(designer.id, forwarded)]);

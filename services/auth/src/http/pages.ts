@@ -2,20 +2,23 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { Problem, type Database } from '@boardsync/kit';
 import { normalizeScopes } from '../domain/scopes.ts';
-import { verifyPassword } from '../domain/secrets.ts';
-import { listApps, registerApp } from '../store/apps.ts';
-import { Designer } from '../store/entities/designer.ts';
-import { connectedApps, disconnectApp } from '../store/grants.ts';
-import { createPersonalToken, listPersonalTokens, revokePersonalToken } from '../store/personal-tokens.ts';
+import { listApps } from '../store/apps.ts';
+import { findDesigner } from '../store/designers.ts';
+import type { Designer } from '../store/entities/designer.ts';
+import { connectedApps } from '../store/grants.ts';
+import { listPersonalTokens } from '../store/personal-tokens.ts';
+import { clientIp, type Throttles } from '../throttles/throttles.ts';
+import { disconnectApp } from '../use-cases/disconnect-app.ts';
+import { issuePersonalToken } from '../use-cases/issue-personal-token.ts';
+import { registerApp } from '../use-cases/register-app.ts';
+import { revokePersonalToken } from '../use-cases/revoke-personal-token.ts';
+import { signIn } from '../use-cases/sign-in.ts';
+import { signOut } from '../use-cases/sign-out.ts';
 import { renderHtml, safeNext, type BrowserSessions } from './browser.ts';
 import { errorPage } from './views/error-page.ts';
 import { loginPage } from './views/login-page.ts';
 import { settingsPage, type JustCreated } from './views/settings-page.ts';
 import { formFields } from './form.ts';
-import { clientIp, counterKey, type Throttles } from './throttles.ts';
-
-// Spent on unknown emails too, so a wrong email and a wrong password take the same time.
-const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 function field(ctx: Context, name: string): string {
   const value = formFields(ctx)[name];
@@ -46,10 +49,15 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
   router.post('/login', csrf, async (ctx) => {
     const email = field(ctx, 'email').toLowerCase();
     const next = safeNext(formFields(ctx).next);
-    // Unknown emails are counted too, so the answer never tells which accounts exist.
-    const attempt = await throttle.attempt({ ...(email ? { account: counterKey(email) } : {}), ip: clientIp(ctx) });
-    if (!attempt.allowed) {
-      ctx.set('Retry-After', String(attempt.retryAfterSeconds));
+    const password = formFields(ctx).password;
+    const outcome = await signIn(orm.em.fork(), throttle, {
+      email,
+      password: typeof password === 'string' ? password : '',
+      ip: clientIp(ctx),
+      previousSessionId: sessions.sessionId(ctx),
+    });
+    if (outcome.kind === 'throttled') {
+      ctx.set('Retry-After', String(outcome.retryAfterSeconds));
       renderHtml(
         ctx,
         429,
@@ -57,36 +65,23 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
           csrf: sessions.csrfToken(ctx),
           next,
           email,
-          error: `Too many failed sign-in attempts. Wait ${waitInWords(attempt.retryAfterSeconds)} and try again.`,
+          error: `Too many failed sign-in attempts. Wait ${waitInWords(outcome.retryAfterSeconds)} and try again.`,
         }),
       );
       return;
     }
-    let designer: Designer | null;
-    let passwordOk: boolean;
-    try {
-      designer = email ? await orm.em.fork().findOne(Designer, { email }) : null;
-      passwordOk = await verifyPassword(
-        typeof formFields(ctx).password === 'string' ? (formFields(ctx).password as string) : '',
-        designer?.passwordHash ?? DECOY_HASH,
-      );
-    } catch (error) {
-      // Our failure (a database away), not a wrong password: the attempt must not count against the designer.
-      await attempt.release();
-      throw error;
-    }
-    if (!designer || !passwordOk) {
+    if (outcome.kind === 'refused') {
       renderHtml(ctx, 401, loginPage({ csrf: sessions.csrfToken(ctx), next, email, error: 'That email and password do not match an account.' }));
       return;
     }
-    await attempt.succeeded();
-    await sessions.signIn(ctx, designer.id);
+    sessions.keepSession(ctx, outcome.sessionId);
     ctx.status = 303;
     ctx.redirect(next);
   });
 
   router.post('/logout', csrf, async (ctx) => {
-    await sessions.signOut(ctx);
+    await signOut(orm.em.fork(), sessions.sessionId(ctx));
+    sessions.dropSession(ctx);
     ctx.status = 303;
     ctx.redirect('/login');
   });
@@ -94,7 +89,7 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
   /** The signed-in designer, or a redirect to sign in (then back here). */
   async function signedIn(ctx: Context): Promise<Designer | null> {
     const designerId = await sessions.designerId(ctx);
-    const designer = designerId === null ? null : await orm.em.fork().findOne(Designer, { id: designerId });
+    const designer = designerId === null ? null : await findDesigner(orm.em.fork(), designerId);
     if (!designer) ctx.redirect(`/login?next=${encodeURIComponent('/settings')}`);
     return designer;
   }
@@ -131,7 +126,7 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
     if (!designer) return;
     const name = field(ctx, 'name') || 'Personal token';
     const { scopes } = normalizeScopes([formFields(ctx).scopes].flat().filter((value): value is string => typeof value === 'string'));
-    const { token } = await createPersonalToken(orm.em.fork(), designer.id, scopes, name.slice(0, 255));
+    const { token } = await issuePersonalToken(orm.em.fork(), designer.id, scopes, name.slice(0, 255));
     // Shown in this response only (not after a redirect): the token is never stored.
     await showSettings(ctx, designer, 201, { created: { kind: 'token', name, token } });
   });

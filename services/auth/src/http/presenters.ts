@@ -1,7 +1,7 @@
+import { PERSONAL_SOURCE, appSource } from '../domain/sources.ts';
 import type { Designer } from '../store/entities/designer.ts';
 import type { OAuthApp } from '../store/entities/oauth-app.ts';
 import type { PersonalToken } from '../store/entities/personal-token.ts';
-import { appSource } from '../store/apps.ts';
 
 export function presentDesigner(designer: Designer) {
   return {
@@ -18,7 +18,7 @@ export function presentPersonalToken(record: PersonalToken) {
     id: record.id,
     name: record.name,
     scopes: record.scopes,
-    app: 'api:personal',
+    app: PERSONAL_SOURCE,
     created_at: record.createdAt.toISOString(),
     revoked_at: record.revokedAt?.toISOString() ?? null,
   };

@@ -2,14 +2,12 @@ import Router from '@koa/router';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Context } from 'koa';
 import type { Database, Logger } from '@boardsync/kit';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../oauth/server.ts';
-import { authenticateClient } from '../store/apps.ts';
-import { findAppToken } from '../store/access-tokens.ts';
-import { OAuthApp } from '../store/entities/oauth-app.ts';
-import { revokeAccessToken, revokeGrants } from '../store/grants.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../domain/lifetimes.ts';
+import { clientIp, counterKey, type Throttles } from '../throttles/throttles.ts';
+import { authenticateClient } from '../use-cases/authenticate-client.ts';
+import { revokeAppToken } from '../use-cases/revoke-app-token.ts';
 import { clientCredentials } from './client-credentials.ts';
 import { formFields } from './form.ts';
-import { clientIp, counterKey, type Throttles } from './throttles.ts';
 
 function oauthRequest(ctx: Context): OAuth2Server.Request {
   return new OAuth2Server.Request({
@@ -97,7 +95,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
       oauthError(ctx, 400, 'invalid_request', 'The token parameter is required.');
       return;
     }
-    await revokeForApp(orm, app, body.token);
+    await revokeAppToken(orm.em.fork(), app, body.token);
     // RFC 7009 §2.2: the same answer whether or not the token was known, so nothing is revealed.
     ctx.status = 200;
     ctx.set('Cache-Control', 'no-store');
@@ -105,13 +103,4 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
   });
 
   return router;
-}
-
-/** A refresh token ends its whole grant; an access token ends alone. Tokens of other apps are left untouched. */
-async function revokeForApp(orm: Database, app: OAuthApp, value: string): Promise<void> {
-  const em = orm.em.fork();
-  const found = await findAppToken(em, value, app.id);
-  if (!found) return;
-  if (found.token.kind === 'refresh') await revokeGrants(em, [found.grant.id]);
-  else await revokeAccessToken(em, found.token, found.grant, app);
 }

@@ -1,15 +1,14 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AuthorizationCodeModel, Client, RefreshToken, RefreshTokenModel, Token, User } from '@node-oauth/oauth2-server';
 import type { EntityManager } from '@mikro-orm/core';
-import { tokenDigest, type Database, type Logger } from '@boardsync/kit';
+import type { Database, Logger } from '@boardsync/kit';
 import { newToken } from '../domain/secrets.ts';
-import { authenticateClient } from '../store/apps.ts';
 import { consumeAuthorizationCode } from '../store/authorization-codes.ts';
-import { AuthorizationCode } from '../store/entities/authorization-code.ts';
-import { OAuthApp } from '../store/entities/oauth-app.ts';
-import { OAuthGrant } from '../store/entities/oauth-grant.ts';
-import { OAuthToken, type OAuthTokenKind } from '../store/entities/oauth-token.ts';
-import { revokeGrants } from '../store/grants.ts';
+import type { OAuthApp } from '../store/entities/oauth-app.ts';
+import { findAccessToken, type NewOAuthToken } from '../store/oauth-tokens.ts';
+import { authenticateClient } from '../use-cases/authenticate-client.ts';
+import { findCodeToExchange, grantFromCode } from '../use-cases/exchange-authorization-code.ts';
+import { continueGrant, findRefreshTokenToRotate, spendRefreshToken } from '../use-cases/rotate-refresh-token.ts';
 
 /** What travels between the model's calls as oauth2-server's opaque "user". */
 interface Holder extends User {
@@ -38,19 +37,26 @@ function appIdOf(client: Client): number {
   return appId;
 }
 
+/** The tokens oauth2-server generated, as rows to store. */
+function newTokens(token: Token): NewOAuthToken[] {
+  const rows: { kind: NewOAuthToken['kind']; value: string; expiresAt: Date | undefined }[] = [
+    { kind: 'access', value: token.accessToken, expiresAt: token.accessTokenExpiresAt },
+  ];
+  if (token.refreshToken) rows.push({ kind: 'refresh', value: token.refreshToken, expiresAt: token.refreshTokenExpiresAt });
+  return rows.map(({ kind, value, expiresAt }) => {
+    if (!expiresAt) throw new OAuth2Server.ServerError('token without an expiry');
+    return { kind, value, expiresAt };
+  });
+}
+
 /**
- * oauth2-server's storage model over our tables. Tokens are stored as digests. Codes and refresh
+ * oauth2-server's storage model: each call is a step of a use case (exchange-authorization-code,
+ * rotate-refresh-token) or a repository query. Tokens are stored as digests. Codes and refresh
  * tokens are consumed with a conditional update, so of two racing exchanges exactly one wins; a
  * code or refresh token presented again is treated as theft and revokes the grant (RFC 9700 §4.14).
  */
 export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeModel & RefreshTokenModel {
   const fork = (): EntityManager => orm.em.fork();
-
-  async function revokeOnReuse(grantId: number | null, what: string): Promise<void> {
-    if (grantId === null) return;
-    const revoked = await revokeGrants(fork(), [grantId]);
-    if (revoked > 0) logger.warn({ grantId }, `${what} presented twice: grant revoked`);
-  }
 
   return {
     async getClient(clientId, clientSecret) {
@@ -62,15 +68,9 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
     generateRefreshToken: () => Promise.resolve(newToken('refresh')),
 
     async getAuthorizationCode(code) {
-      const em = fork();
-      const row = await em.findOne(AuthorizationCode, { codeDigest: tokenDigest(code) });
-      if (!row) return null;
-      if (row.usedAt) {
-        await revokeOnReuse(row.grantId ?? null, 'authorization code');
-        return null;
-      }
-      const app = await em.findOne(OAuthApp, { id: row.appId });
-      if (!app) return null;
+      const found = await findCodeToExchange(fork(), logger, code);
+      if (!found) return null;
+      const { code: row, app } = found;
       const holder: Holder = { id: row.designerId, codeId: row.id };
       return {
         authorizationCode: code,
@@ -83,7 +83,7 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
       };
     },
 
-    // Codes are issued by the consent page (http/authorize.ts), not by oauth2-server's authorize().
+    // Codes are issued by the consent page (use-cases/grant-consent.ts), not by oauth2-server's authorize().
     saveAuthorizationCode: () => Promise.reject(new Error('authorization codes are issued by the consent page')),
 
     async revokeAuthorizationCode(code) {
@@ -94,71 +94,42 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
     async saveToken(token, client, user): Promise<Token> {
       const holder = holderOf(user);
       const scopes = token.scope ?? [];
-      const saved = await fork().transactional(async (tx) => {
-        let grantId = holder.grantId;
-        if (holder.codeId !== undefined) {
-          const grant = tx.create(OAuthGrant, { appId: appIdOf(client), designerId: holder.id, scopes, revokedAt: null });
-          await tx.flush();
-          grantId = grant.id;
-          await tx.nativeUpdate(AuthorizationCode, { id: holder.codeId }, { grantId });
-        } else if (grantId === undefined || !(await tx.findOne(OAuthGrant, { id: grantId, revokedAt: null }))) {
-          return null;
-        }
-        const rows: { kind: OAuthTokenKind; value: string; expiresAt: Date | undefined }[] = [
-          { kind: 'access', value: token.accessToken, expiresAt: token.accessTokenExpiresAt },
-        ];
-        if (token.refreshToken) rows.push({ kind: 'refresh', value: token.refreshToken, expiresAt: token.refreshTokenExpiresAt });
-        for (const row of rows) {
-          if (!row.expiresAt) throw new OAuth2Server.ServerError('token without an expiry');
-          tx.create(OAuthToken, {
-            grantId,
-            kind: row.kind,
-            tokenDigest: tokenDigest(row.value),
-            scopes,
-            expiresAt: row.expiresAt,
-            rotatedAt: null,
-            revokedAt: null,
-          });
-        }
-        return grantId;
-      });
-      if (saved === null) throw new OAuth2Server.InvalidGrantError('Invalid grant: the grant has been revoked');
-      return { ...token, client, user: { id: holder.id, grantId: saved } };
+      let grantId: number | null = null;
+      if (holder.codeId !== undefined) {
+        const input = { codeId: holder.codeId, appId: appIdOf(client), designerId: holder.id, scopes };
+        grantId = await grantFromCode(fork(), input, newTokens(token));
+      } else if (holder.grantId !== undefined) {
+        grantId = await continueGrant(fork(), holder.grantId, scopes, newTokens(token));
+      }
+      if (grantId === null) throw new OAuth2Server.InvalidGrantError('Invalid grant: the grant has been revoked');
+      return { ...token, client, user: { id: holder.id, grantId } };
     },
 
     async getRefreshToken(refreshToken): Promise<RefreshToken | null> {
-      const em = fork();
-      const row = await em.findOne(OAuthToken, { tokenDigest: tokenDigest(refreshToken), kind: 'refresh' });
-      if (!row || row.revokedAt) return null;
-      if (row.rotatedAt) {
-        await revokeOnReuse(row.grantId, 'refresh token');
-        return null;
-      }
-      const grant = await em.findOne(OAuthGrant, { id: row.grantId, revokedAt: null });
-      const app = grant ? await em.findOne(OAuthApp, { id: grant.appId }) : null;
-      if (!grant || !app) return null;
+      const found = await findRefreshTokenToRotate(fork(), logger, refreshToken);
+      if (!found) return null;
+      const { token, grant, app } = found;
       const holder: Holder = { id: grant.designerId, grantId: grant.id };
-      return { refreshToken, refreshTokenExpiresAt: row.expiresAt, scope: row.scopes, client: asClient(app), user: holder, rowId: row.id };
+      return { refreshToken, refreshTokenExpiresAt: token.expiresAt, scope: token.scopes, client: asClient(app), user: holder, rowId: token.id };
     },
 
-    /** Rotation: the presented refresh token is spent. Losing the race to a twin request is reuse too. */
     async revokeToken(token) {
       const rowId: unknown = token.rowId;
       if (typeof rowId !== 'number') return false;
-      const em = fork();
-      const spent = await em.nativeUpdate(OAuthToken, { id: rowId, rotatedAt: null, revokedAt: null }, { rotatedAt: new Date() });
-      if (spent === 1) return true;
-      await revokeOnReuse(holderOf(token.user).grantId ?? null, 'refresh token');
-      return false;
+      return spendRefreshToken(fork(), logger, rowId, holderOf(token.user).grantId ?? null);
     },
 
     async getAccessToken(accessToken) {
-      const em = fork();
-      const row = await em.findOne(OAuthToken, { tokenDigest: tokenDigest(accessToken), kind: 'access', revokedAt: null });
-      const grant = row ? await em.findOne(OAuthGrant, { id: row.grantId, revokedAt: null }) : null;
-      const app = grant ? await em.findOne(OAuthApp, { id: grant.appId }) : null;
-      if (!row || !grant || !app) return null;
-      return { accessToken, accessTokenExpiresAt: row.expiresAt, scope: row.scopes, client: asClient(app), user: { id: grant.designerId, grantId: grant.id } };
+      const found = await findAccessToken(fork(), accessToken);
+      if (!found) return null;
+      const { token, grant, app } = found;
+      return {
+        accessToken,
+        accessTokenExpiresAt: token.expiresAt,
+        scope: token.scopes,
+        client: asClient(app),
+        user: { id: grant.designerId, grantId: grant.id },
+      };
     },
 
     /** Scopes were settled at consent; a refresh may narrow them (checked by the library), never widen. */

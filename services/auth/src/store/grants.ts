@@ -1,55 +1,27 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { enqueueEvents, eventMessage } from '@boardsync/kit';
-import { OAuthApp } from './entities/oauth-app.ts';
+import type { OAuthApp } from './entities/oauth-app.ts';
 import { OAuthGrant } from './entities/oauth-grant.ts';
-import { OAuthToken } from './entities/oauth-token.ts';
-import { appSource } from './apps.ts';
+import { findAppById, findAppsByIds } from './apps.ts';
 
-/**
- * Revokes grants and every token chained from them, and tells the gateways in the same
- * transaction (`auth.token.revoked`, through the outbox) so cached answers die at once.
- * Returns how many grants were live.
- */
-export async function revokeGrants(em: EntityManager, grantIds: readonly number[]): Promise<number> {
-  if (grantIds.length === 0) return 0;
-  return em.transactional(async (tx) => {
-    const grants = await tx.find(OAuthGrant, { id: { $in: [...grantIds] }, revokedAt: null });
-    if (grants.length === 0) return 0;
-    const now = new Date();
-    const live = await tx.find(OAuthToken, { grantId: { $in: grants.map((grant) => grant.id) }, revokedAt: null });
-    for (const grant of grants) grant.revokedAt = now;
-    for (const token of live) token.revokedAt = now;
-    const apps = await tx.find(OAuthApp, { id: { $in: [...new Set(grants.map((grant) => grant.appId))] } });
-    for (const grant of grants) {
-      const digests = live.filter((token) => token.grantId === grant.id).map((token) => token.tokenDigest);
-      const app = apps.find((candidate) => candidate.id === grant.appId);
-      if (digests.length === 0 || !app) continue;
-      enqueueEvents(tx, [
-        eventMessage(
-          digests[0] ?? String(grant.id),
-          { $case: 'tokenRevoked', value: { tokenHashes: digests } },
-          { designerId: grant.designerId, source: appSource(app.clientId) },
-        ),
-      ]);
-    }
-    return grants.length;
-  });
+export async function findLiveGrant(em: EntityManager, id: number): Promise<OAuthGrant | null> {
+  return em.findOne(OAuthGrant, { id, revokedAt: null });
 }
 
-/** Revokes one access token alone (RFC 7009 for an access token; its grant and refresh token live on). */
-export async function revokeAccessToken(em: EntityManager, token: OAuthToken, grant: OAuthGrant, app: OAuthApp): Promise<void> {
-  await em.transactional(async (tx) => {
-    const row = await tx.findOne(OAuthToken, { id: token.id, revokedAt: null });
-    if (!row) return;
-    row.revokedAt = new Date();
-    enqueueEvents(tx, [
-      eventMessage(
-        row.tokenDigest,
-        { $case: 'tokenRevoked', value: { tokenHashes: [row.tokenDigest] } },
-        { designerId: grant.designerId, source: appSource(app.clientId) },
-      ),
-    ]);
-  });
+/** An unrevoked grant and its app, or null. */
+export async function findLiveGrantWithApp(em: EntityManager, id: number): Promise<{ grant: OAuthGrant; app: OAuthApp } | null> {
+  const grant = await findLiveGrant(em, id);
+  const app = grant ? await findAppById(em, grant.appId) : null;
+  return grant && app ? { grant, app } : null;
+}
+
+/** The unrevoked ones among these grants. */
+export async function findLiveGrants(em: EntityManager, ids: readonly number[]): Promise<OAuthGrant[]> {
+  return em.find(OAuthGrant, { id: { $in: [...ids] }, revokedAt: null });
+}
+
+/** A designer's unrevoked grants to one app. */
+export async function findLiveGrantsOfApp(em: EntityManager, designerId: number, appId: number): Promise<OAuthGrant[]> {
+  return em.find(OAuthGrant, { designerId, appId, revokedAt: null });
 }
 
 export interface ConnectedApp {
@@ -63,7 +35,10 @@ export interface ConnectedApp {
 export async function connectedApps(em: EntityManager, designerId: number): Promise<ConnectedApp[]> {
   const grants = await em.find(OAuthGrant, { designerId, revokedAt: null }, { orderBy: { id: 'asc' } });
   if (grants.length === 0) return [];
-  const apps = await em.find(OAuthApp, { id: { $in: [...new Set(grants.map((grant) => grant.appId))] } });
+  const apps = await findAppsByIds(
+    em,
+    grants.map((grant) => grant.appId),
+  );
   const byApp = new Map<number, ConnectedApp>();
   for (const grant of grants) {
     const app = apps.find((candidate) => candidate.id === grant.appId);
@@ -74,13 +49,4 @@ export async function connectedApps(em: EntityManager, designerId: number): Prom
     byApp.set(app.id, entry);
   }
   return [...byApp.values()];
-}
-
-/** Disconnects an app from a designer's account: all its grants there go. */
-export async function disconnectApp(em: EntityManager, designerId: number, appId: number): Promise<number> {
-  const grants = await em.find(OAuthGrant, { designerId, appId, revokedAt: null });
-  return revokeGrants(
-    em,
-    grants.map((grant) => grant.id),
-  );
 }

@@ -1,9 +1,10 @@
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { abandonDelivery, claimDueDeliveries, pruneDeliveries, type ClaimedDelivery } from '../store/deliveries.ts';
+import { abandonDelivery, claimDueDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
+import { pruneDeliveries } from '../store/delivery-log.ts';
 import { recordAttempt, type AttemptPolicy } from '../use-cases/record-attempt.ts';
-import { sendDelivery } from './send-delivery.ts';
+import { sendDelivery } from '../sending/send-delivery.ts';
 
 /** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
 const LEASE_MARGIN_MS = 30_000;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import { findWebhookDelivery, listDeliveryAttempts, listWebhookDeliveries } from '../store/deliveries.ts';
+import { findWebhookDelivery, listDeliveryAttempts, listWebhookDeliveries } from '../store/delivery-log.ts';
 import { pingWebhook } from '../use-cases/ping-webhook.ts';
 import { recoverDeliveries, type RecoveryWindow } from '../use-cases/recover-deliveries.ts';
 import { ownWebhook, redeliver } from '../use-cases/redeliver.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { FailureState } from '../domain/attempt-outcome.ts';
+import type { FailureState } from '../domain/retry-schedule.ts';
 
 /**
  * A webhook's failure count and activity, locked until the transaction ends so attempts finishing

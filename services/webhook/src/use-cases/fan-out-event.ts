@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { deliveryBody, type WebhookEvent } from '../domain/envelope.ts';
-import { insertDeliveries, markFannedOut } from '../store/deliveries.ts';
+import { insertDeliveries, markFannedOut } from '../store/delivery-queue.ts';
 import { subscribedWebhooks } from '../store/webhooks.ts';
 
 export interface CatalogEvent {

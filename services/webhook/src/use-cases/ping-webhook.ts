@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import { classifyAttempt } from '../domain/attempt-outcome.ts';
+import { classifyAttempt } from '../domain/retry-schedule.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
-import { sendDelivery, type SentAttempt } from '../delivery/send-delivery.ts';
-import { insertAttempt, insertSettledDelivery } from '../store/deliveries.ts';
+import { sendDelivery, type SentAttempt } from '../sending/send-delivery.ts';
+import { insertAttempt, insertSettledDelivery } from '../store/delivery-queue.ts';
 import { lockFailureState } from '../store/webhook-bookkeeping.ts';
 import { ownWebhook, webhookInactive } from './redeliver.ts';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome } from '../domain/attempt-outcome.ts';
-import type { SentAttempt } from '../delivery/send-delivery.ts';
+import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome } from '../domain/retry-schedule.ts';
+import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
-import { abandonPendingDeliveries, deliveryExists, insertAttempt, settleDelivery, type ClaimedDelivery, type Settlement } from '../store/deliveries.ts';
+import { abandonPendingDeliveries, deliveryExists, insertAttempt, settleDelivery, type ClaimedDelivery, type Settlement } from '../store/delivery-queue.ts';
 import { lockFailureState, recordWebhookAttempt } from '../store/webhook-bookkeeping.ts';
 
 export interface AttemptPolicy {

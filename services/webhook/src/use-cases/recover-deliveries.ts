@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
-import { requeueFailedDeliveries } from '../store/deliveries.ts';
+import { requeueFailedDeliveries } from '../store/delivery-queue.ts';
 import { lockActiveWebhook, ownWebhook } from './redeliver.ts';
 
 export interface RecoveryWindow {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { PING_EVENT } from '../domain/envelope.ts';
-import { findWebhookDelivery, requeueDelivery, type LoggedDelivery } from '../store/deliveries.ts';
+import { requeueDelivery } from '../store/delivery-queue.ts';
+import { findWebhookDelivery, type LoggedDelivery } from '../store/delivery-log.ts';
 import type { Webhook } from '../store/entities/webhook.ts';
 import { lockFailureState } from '../store/webhook-bookkeeping.ts';
 import { findAppWebhook } from '../store/webhooks.ts';

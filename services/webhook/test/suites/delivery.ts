@@ -5,7 +5,7 @@ import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { eventually, testLogger } from '@boardsync/kit/testing';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { DeliveryWorker } from '../../src/delivery/delivery-worker.ts';
-import { pruneDeliveries } from '../../src/store/deliveries.ts';
+import { pruneDeliveries } from '../../src/store/delivery-log.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
 import { header, svcSignature } from '../support/signed-requests.ts';
 import { WebhookWorld, type Caller } from '../support/world.ts';

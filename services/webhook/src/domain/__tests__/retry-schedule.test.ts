@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome, type AttemptResult, type FailureState } from '../attempt-outcome.ts';
+import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome, type AttemptResult, type FailureState } from '../retry-schedule.ts';
 
 describe('classifyAttempt', () => {
   it.each<[string, AttemptResult, AttemptOutcome]>([

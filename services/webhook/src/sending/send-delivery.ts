@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
-import type { AttemptResult } from '../domain/attempt-outcome.ts';
+import type { AttemptResult } from '../domain/retry-schedule.ts';
 import { signedHeaders } from '../domain/signature.ts';
 
 /** What the delivery log keeps of a receiver's answer. */

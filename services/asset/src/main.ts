@@ -1,7 +1,7 @@
 import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
 import { assetConfigSchema } from './config.ts';
 import { assetService, startAsset } from './service.ts';
-import { S3ObjectStore } from './storage/s3-object-store.ts';
+import { S3ObjectStore } from './object-storage/s3-object-store.ts';
 
 // `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
 await runServiceCommand(assetService, async () => {

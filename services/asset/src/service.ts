@@ -9,7 +9,7 @@ import { ImageProcessor } from './media/image-processor.ts';
 import { WorkPool } from './media/work-pool.ts';
 import { httpProjectFacts, type ProjectFacts } from './peers/project-facts.ts';
 import { Scratch } from './spool/scratch.ts';
-import type { ObjectStore } from './storage/object-store.ts';
+import type { ObjectStore } from './object-storage/object-store.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import type { AssetRuntime } from './use-cases/asset-runtime.ts';

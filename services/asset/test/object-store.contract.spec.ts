@@ -8,9 +8,9 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Client, type BucketItem, type IncompleteUploadedBucketItem } from 'minio';
 import { freePort, infra, uniqueName } from '@boardsync/kit/testing';
-import { DirectoryObjectStore } from '../src/storage/directory-object-store.ts';
-import type { ObjectStore } from '../src/storage/object-store.ts';
-import { S3ObjectStore } from '../src/storage/s3-object-store.ts';
+import { DirectoryObjectStore } from '../src/object-storage/directory-object-store.ts';
+import type { ObjectStore } from '../src/object-storage/object-store.ts';
+import { S3ObjectStore } from '../src/object-storage/s3-object-store.ts';
 
 interface Opened {
   store: ObjectStore;

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { INTERNAL_PRINCIPAL_HEADER, bodyParser, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
-import { conversionTarget } from '../domain/conversion.ts';
 import type { AssetOwner } from '../domain/asset-key.ts';
 import type { WorkPool } from '../media/work-pool.ts';
 import type { ProjectFacts } from '../peers/project-facts.ts';
@@ -15,7 +14,7 @@ import type { StoredAsset } from '../use-cases/store-image.ts';
 import { uploadAsset } from '../use-cases/upload-asset.ts';
 import { presentAsset } from './asset-presenter.ts';
 import { receiveUpload } from './multipart-upload.ts';
-import { deleteBody, formFlag, fromUrlBody, idempotencyKeyOf, projectParam } from './requests.ts';
+import { conversionTarget, deleteBody, formFlag, fromUrlBody, idempotencyKeyOf, projectParam } from './requests.ts';
 
 export const MAX_ASSETS_PER_PAGE = 200;
 /** `from-url` and delete bodies are a URL or a key and two flags. */

@@ -1,6 +1,7 @@
 import { Problem } from '@boardsync/kit';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import type { ConversionTarget } from '../domain/conversion.ts';
 
 const MAX_URL_LENGTH = 2048;
 
@@ -44,4 +45,16 @@ export function idempotencyKeyOf(ctx: Context): string | undefined {
     throw new Problem({ status: 400, code: 'invalid_idempotency_key', detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.' });
   }
   return key;
+}
+
+/** `convert_to_webp` / `convert_to_avif`: at most one; both is a question we will not guess the answer to. */
+export function conversionTarget(toWebp: boolean, toAvif: boolean): ConversionTarget | undefined {
+  if (toWebp && toAvif) {
+    throw Problem.validation(
+      { convert_to_avif: ['convert_to_webp and convert_to_avif cannot both be true; choose one format.'] },
+      'Choose one conversion: WebP or AVIF.',
+    );
+  }
+  if (toWebp) return 'webp';
+  return toAvif ? 'avif' : undefined;
 }

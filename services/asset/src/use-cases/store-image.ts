@@ -1,12 +1,23 @@
 import { createReadStream } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/sql';
+import { Problem } from '@boardsync/kit';
 import { newAssetKey, publicUrlOf, storedName, type AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
-import { storageQuotaExceeded } from '../domain/storage-quota.ts';
 import { addAsset } from '../store/assets.ts';
 import { releaseReservation, reserveStorage, settleReservation } from '../store/storage-ledger.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
+
+/** 422 `storage_quota_exceeded`, with the numbers a tool needs to tell the designer what to free. */
+export function storageQuotaExceeded(neededBytes: number, limitBytes: number, usedBytes: number): Problem {
+  const remaining = Math.max(limitBytes - usedBytes, 0);
+  return new Problem({
+    status: 422,
+    code: 'storage_quota_exceeded',
+    detail: `This file needs ${String(neededBytes)} bytes of storage; ${String(remaining)} of your plan's ${String(limitBytes)} bytes remain (uploads in progress included). Delete assets or upgrade to store it.`,
+    extensions: { needed_bytes: neededBytes, limit_bytes: limitBytes, used_bytes: usedBytes, remaining_bytes: remaining },
+  });
+}
 
 export interface ImageToStore {
   /** A spooled file whose bytes were sniffed as `kind`; the caller removes it. */

@@ -15,9 +15,9 @@ import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/ki
 import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
 import { assetSettingsSchema, type AssetSettings } from '../../src/config.ts';
 import { startAsset } from '../../src/service.ts';
-import { DirectoryObjectStore } from '../../src/storage/directory-object-store.ts';
-import type { ObjectStore } from '../../src/storage/object-store.ts';
-import { S3ObjectStore } from '../../src/storage/s3-object-store.ts';
+import { DirectoryObjectStore } from '../../src/object-storage/directory-object-store.ts';
+import type { ObjectStore } from '../../src/object-storage/object-store.ts';
+import { S3ObjectStore } from '../../src/object-storage/s3-object-store.ts';
 import { removeTestBucket, testMinio } from './test-buckets.ts';
 
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { Component } from '../store/entities/component.ts';
+import type { ComponentRecord } from './component-record.ts';
 import type { WriteField } from './component-types.ts';
 import * as values from './component-values.ts';
 
-type ComponentProperty = keyof Component & string;
+type ComponentProperty = keyof ComponentRecord;
 
 /** One component field of spec §2: where it is stored, how a write's value is parsed, how an unset one reads. */
 interface ComponentField<P extends ComponentProperty = ComponentProperty> {
@@ -11,20 +11,20 @@ interface ComponentField<P extends ComponentProperty = ComponentProperty> {
   /** The field's own schema; absent for fields a rule of `parseComponentRow` reads (or that no write sets). */
   input?: z.ZodType;
   /** What an unset value reads as, when not null (it depends on the type alone). */
-  whenUnset?: (component: Pick<Component, 'type'>) => unknown;
+  whenUnset?: (component: Pick<ComponentRecord, 'type'>) => unknown;
 }
 
 const field = <P extends ComponentProperty>(
   property: P,
   input?: z.ZodType,
-  whenUnset?: (component: Pick<Component, 'type'>) => unknown,
+  whenUnset?: (component: Pick<ComponentRecord, 'type'>) => unknown,
 ): ComponentField<P> => ({
   property,
   ...(input ? { input } : {}),
   ...(whenUnset ? { whenUnset } : {}),
 });
 /** Spec §2 Mask rules: a card's or token's unset mask reads `none`; other types have none at all. */
-const noMaskFor = (type: string) => (component: Pick<Component, 'type'>) => (component.type === type ? 'none' : null);
+const noMaskFor = (type: string) => (component: Pick<ComponentRecord, 'type'>) => (component.type === type ? 'none' : null);
 
 /**
  * Every stored component field the API shows, in spec §2 order: the one table that parsing,
@@ -70,7 +70,7 @@ export type ComponentFieldName = keyof typeof COMPONENT_FIELDS;
 type NotWritten = 'type' | 'source' | 'unique_id';
 
 /** Stored component values a row sets; a property left out is left untouched on update. */
-export type ComponentValues = Partial<Pick<Component, (typeof COMPONENT_FIELDS)[Exclude<ComponentFieldName, NotWritten>]['property']>>;
+export type ComponentValues = Partial<Pick<ComponentRecord, (typeof COMPONENT_FIELDS)[Exclude<ComponentFieldName, NotWritten>]['property']>>;
 
 /** The table's entry for a write field, if the field is stored as it is. */
 export function componentField(name: WriteField): ComponentField | undefined {

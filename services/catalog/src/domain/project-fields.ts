@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { Project } from '../store/entities/project.ts';
+import type { ProjectRecord } from './project-record.ts';
 import { isWebUrl } from './web-url.ts';
 
 /** One project field of spec §2: the entity property it is stored in, and its write schema if the API writes it. */
-interface ProjectField<P extends keyof Project = keyof Project> {
+interface ProjectField<P extends keyof ProjectRecord = keyof ProjectRecord> {
   property: P;
-  input?: z.ZodType<Project[P]>;
+  input?: z.ZodType<ProjectRecord[P]>;
 }
 
-const writable = <P extends keyof Project>(property: P, input: z.ZodType<Project[P]>): Required<ProjectField<P>> => ({ property, input });
-const readOnly = <P extends keyof Project>(property: P): ProjectField<P> => ({ property });
+const writable = <P extends keyof ProjectRecord>(property: P, input: z.ZodType<ProjectRecord[P]>): Required<ProjectField<P>> => ({ property, input });
+const readOnly = <P extends keyof ProjectRecord>(property: P): ProjectField<P> => ({ property });
 
 const text = (max: number) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_FIELDS, WRITABLE_PROJECT_FIELDS, type WritableProjectField } from './project-fields.ts';
-import type { Project } from '../store/entities/project.ts';
+import type { ProjectRecord } from './project-record.ts';
 
 type WriteShape = { [F in WritableProjectField]: (typeof PROJECT_FIELDS)[F]['input'] };
 
@@ -19,7 +19,7 @@ export function playerCountProblem(min: number | null | undefined, max: number |
 }
 
 /** Sets the sent fields on the project (through the field table); returns those whose value really changed. */
-export function assignProjectFields(project: Project, sent: ProjectChange): WritableProjectField[] {
+export function assignProjectFields(project: ProjectRecord, sent: ProjectChange): WritableProjectField[] {
   const changed = WRITABLE_PROJECT_FIELDS.filter((field) => sent[field] !== undefined && project[PROJECT_FIELDS[field].property] !== sent[field]);
   for (const field of changed) Object.assign(project, { [PROJECT_FIELDS[field].property]: sent[field] });
   return changed;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { parseRequest, principalOf, type Database } from '@boardsync/kit';
-import { findProject } from '../store/projects.ts';
+import { findProject } from '../access/projects.ts';
 import { listGroups, membersOf } from '../store/groups.ts';
 import { changeGroup } from '../use-cases/change-group.ts';
 import { createGroup } from '../use-cases/create-group.ts';

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
-import { findProject, projectCounts, projectNotFound } from '../store/projects.ts';
+import { findProject, projectNotFound } from '../access/projects.ts';
+import { projectCounts } from '../store/projects.ts';
 
 const designerParam = z.object({ designer: z.coerce.number().int().positive() });
 /** Project ids are Postgres `integer`s: anything else cannot name one, and is a 404 like an absent id. */

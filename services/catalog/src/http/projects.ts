@@ -3,7 +3,8 @@ import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath,
 import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { componentCountOf, componentCounts } from '../store/components.ts';
-import { findProject, listProjects } from '../store/projects.ts';
+import { findProject } from '../access/projects.ts';
+import { listProjects } from '../store/projects.ts';
 import { changeProject } from '../use-cases/change-project.ts';
 import { createProject } from '../use-cases/create-project.ts';
 import { presentProject } from './project-presenter.ts';

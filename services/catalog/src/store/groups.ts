@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, placeholders } from '@boardsync/kit';
+import { placeholders } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import { ComponentGroup } from './entities/component-group.ts';
-
-export const groupNotFound = (): Problem => Problem.notFound('group');
 
 /** A member as the API shows it: the group row joined with its component. */
 export interface MemberView {
@@ -17,10 +15,9 @@ export interface MemberView {
   source: string | null;
 }
 
-export async function findGroup(em: EntityManager, projectId: number, id: number): Promise<ComponentGroup> {
-  const group = Number.isSafeInteger(id) ? await em.findOne(ComponentGroup, { id, projectId }) : null;
-  if (!group) throw groupNotFound();
-  return group;
+/** The project's group, or null. */
+export function groupInProject(em: EntityManager, projectId: number, id: number): Promise<ComponentGroup | null> {
+  return Number.isSafeInteger(id) ? em.findOne(ComponentGroup, { id, projectId }) : Promise.resolve(null);
 }
 
 export function listGroups(em: EntityManager, projectId: number, kind: GroupKind | undefined): Promise<ComponentGroup[]> {

@@ -1,57 +1,32 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem } from '@boardsync/kit';
 import { Project } from './entities/project.ts';
 
-export const projectNotFound = (): Problem => Problem.notFound('project');
-
-export function projectLocked(): Problem {
-  return new Problem({ status: 409, code: 'project_locked', detail: 'This project is locked: it refuses every write until it is unlocked.' });
+/** Any designer's project (operators' admin API), or null. */
+export function projectById(em: EntityManager, id: number): Promise<Project | null> {
+  return em.findOne(Project, { id });
 }
 
-/** Any designer's project, for operators (the admin API): 404 when absent. */
-export async function findAnyProject(em: EntityManager, id: number): Promise<Project> {
-  const project = await em.findOne(Project, { id });
-  if (!project) throw projectNotFound();
-  return project;
-}
-
-/** The designer's project, or null (a consumer's lookup, where absence is no error). */
+/** The designer's project, or null (absent, or someone else's). */
 export function ownedProject(em: EntityManager, designerId: number, id: number): Promise<Project | null> {
-  return em.findOne(Project, { id, designerId });
-}
-
-/** The designer's project, or 404 whether it is absent or someone else's (never reveal existence). */
-export async function findProject(em: EntityManager, designerId: number, id: number): Promise<Project> {
-  const project = Number.isSafeInteger(id) ? await em.findOne(Project, { id, designerId }) : null;
-  if (!project) throw projectNotFound();
-  return project;
-}
-
-/** The designer's project for a write: also refused while locked. */
-export async function findWritableProject(em: EntityManager, designerId: number, id: number): Promise<Project> {
-  const project = await findProject(em, designerId, id);
-  if (project.isLocked) throw projectLocked();
-  return project;
+  return Number.isSafeInteger(id) ? em.findOne(Project, { id, designerId }) : Promise.resolve(null);
 }
 
 /** Serializes writes to one project's components and groups (the first key is an arbitrary namespace). */
 const PROJECT_WRITE_LOCK = 0x434f4d50;
 
 /**
- * The designer's project for a write to its components or groups, held until the transaction
- * ends: two tools syncing one project cannot both create a `unique_id` or a group name, and the
- * project's events are committed in the order they are published.
+ * Takes the write lock of the designer's project, held until the transaction ends: two tools
+ * syncing one project cannot both create a `unique_id` or a group name, and the project's events
+ * are committed in the order they are published. Null when it is absent or someone else's.
  */
-export async function lockWritableProject(em: EntityManager, designerId: number, id: number): Promise<Pick<Project, 'id'>> {
-  if (!Number.isSafeInteger(id)) throw projectNotFound();
+export async function lockOwnedProject(em: EntityManager, designerId: number, id: number): Promise<{ id: number; isLocked: boolean } | null> {
+  if (!Number.isSafeInteger(id)) return null;
   // One round trip: the lock is taken only for the designer's row, before its lock state is judged.
   const [row] = await em.execute<{ id: number; is_locked: boolean }[]>(
     'select p.id, p.is_locked, pg_advisory_xact_lock(?, p.id) from project p where p.id = ? and p.designer_id = ?',
     [PROJECT_WRITE_LOCK, id, designerId],
   );
-  if (!row) throw projectNotFound();
-  if (row.is_locked) throw projectLocked();
-  return { id: row.id };
+  return row ? { id: row.id, isLocked: row.is_locked } : null;
 }
 
 /** The same lock for the catalog's own writes (artwork rewrites), which no API lock state refuses. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
 import { assignProjectFields, type ProjectChange } from '../domain/project-input.ts';
 import type { Project } from '../store/entities/project.ts';
-import { findWritableProject } from '../store/projects.ts';
+import { findWritableProject } from '../access/projects.ts';
 import { playerCountsChecked } from './player-counts.ts';
 
 /**

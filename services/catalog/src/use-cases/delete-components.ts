@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { deleteRowsOfSource } from '../store/components.ts';
-import { lockWritableProject } from '../store/projects.ts';
+import { lockWritableProject } from '../access/projects.ts';
 import { recordDeletion } from './component-deletion-event.ts';
 
 /** `DELETE components[?type=]`: only the rows stamped with the caller's source tag; returns how many went. */

@@ -10,7 +10,7 @@ import { deleteOwnRowsBeyond } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
 import type { StoredComponent } from '../store/stored-component.ts';
 import { setGroupNames, type GroupNamesEntry } from './set-group-names.ts';
-import { lockWritableProject } from '../store/projects.ts';
+import { lockWritableProject } from '../access/projects.ts';
 
 export interface ComponentWrite {
   type: CreatableType;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Project } from '../../store/entities/project.ts';
+import type { ProjectRecord } from '../project-record.ts';
 import { PROJECT_FIELDS, WRITABLE_PROJECT_FIELDS } from '../project-fields.ts';
 import { assignProjectFields, projectChangeBody } from '../project-input.ts';
 
@@ -10,7 +10,16 @@ describe('the project field table', () => {
   });
 
   it('assigns the sent fields to their properties and names only those that really changed', () => {
-    const project = Object.assign(new Project(), { name: 'Game', genre: 'Party', theme: null });
+    const project: ProjectRecord = {
+      id: 1,
+      designerId: 1,
+      name: 'Game',
+      isLocked: false,
+      genre: 'Party',
+      theme: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
     const changed = assignProjectFields(project, projectChangeBody.parse({ genre: 'Party', theme: 'Space', catalog_id: 42, min_age: undefined }));
     expect(changed).toEqual(['theme', 'catalog_id']);
     expect(project).toMatchObject({ name: 'Game', genre: 'Party', theme: 'Space', catalogId: '42' });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { ComponentRecord } from '../../domain/component-record.ts';
 
 /**
  * One component of a project (spec §2). Which columns a type uses is the write path's business;
@@ -53,5 +54,5 @@ export const ComponentSchema = defineEntity({
   },
 });
 
-export class Component extends ComponentSchema.class {}
+export class Component extends ComponentSchema.class implements ComponentRecord {}
 ComponentSchema.setClass(Component);

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { ProjectRecord } from '../../domain/project-record.ts';
 
 /** One game. `logo_url`/`backdrop_url` are set in the app, never through the API; the lock by operators only. */
 export const ProjectSchema = defineEntity({
@@ -35,5 +36,5 @@ export const ProjectSchema = defineEntity({
   },
 });
 
-export class Project extends ProjectSchema.class {}
+export class Project extends ProjectSchema.class implements ProjectRecord {}
 ProjectSchema.setClass(Project);

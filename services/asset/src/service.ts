@@ -12,8 +12,8 @@ import { Scratch } from './spool/scratch.ts';
 import type { ObjectStore } from './object-storage/object-store.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
-import type { AssetRuntime } from './use-cases/asset-runtime.ts';
-import { StorageHousekeeping } from './use-cases/storage-housekeeping.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { StorageHousekeeping } from './workers/storage-housekeeping.ts';
 
 /** An upload that has not settled after this long is taken for dead: its reserved bytes count no more. */
 const RESERVATION_TTL_SECONDS = 15 * 60;

@@ -3,8 +3,8 @@ import { OutboundFailed, OutboundRefused } from '@boardsync/kit/outbound';
 import type { MediaKind } from '../domain/media-type.ts';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
-import type { AssetRuntime } from './asset-runtime.ts';
-import { sniffedKind } from './sniffed.ts';
+import type { AssetRuntime } from '../asset-runtime.ts';
+import { sniffedKind } from '../media/sniffed.ts';
 
 export interface FetchedImage {
   file: SpooledFile;

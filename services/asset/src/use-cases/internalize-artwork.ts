@@ -2,7 +2,7 @@ import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type Artwo
 import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.ts';
 import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
-import type { AssetRuntime } from './asset-runtime.ts';
+import type { AssetRuntime } from '../asset-runtime.ts';
 import { failureReasonOf, fetchImage } from './fetch-image.ts';
 import { storeImage } from './store-image.ts';
 

@@ -6,7 +6,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
 import { addAsset } from '../store/assets.ts';
 import { releaseReservation, reserveStorage, settleReservation } from '../store/storage-ledger.ts';
-import type { AssetRuntime } from './asset-runtime.ts';
+import type { AssetRuntime } from '../asset-runtime.ts';
 
 /** 422 `storage_quota_exceeded`, with the numbers a tool needs to tell the designer what to free. */
 export function storageQuotaExceeded(neededBytes: number, limitBytes: number, usedBytes: number): Problem {

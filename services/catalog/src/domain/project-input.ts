@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldErrors } from '@boardsync/kit';
 import { PROJECT_FIELDS, WRITABLE_PROJECT_FIELDS, type WritableProjectField } from './project-fields.ts';
 import type { ProjectRecord } from './project-record.ts';
 
@@ -13,9 +14,14 @@ export const projectChangeBody = projectFields.partial();
 export type ProjectFields = z.infer<typeof projectFields>;
 export type ProjectChange = z.infer<typeof projectChangeBody>;
 
-/** Player counts must make sense together, whichever of the two a write sets. */
-export function playerCountProblem(min: number | null | undefined, max: number | null | undefined): boolean {
-  return typeof min === 'number' && typeof max === 'number' && min > max;
+/**
+ * Player counts must make sense together, whichever of the two a write sets: more minimum than
+ * maximum players is refused, naming the field the write sent (the max when only it was).
+ */
+export function playerCountErrors(min: number | null | undefined, max: number | null | undefined, sent: ProjectChange): FieldErrors | null {
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return null;
+  if (sent.player_count_min === undefined) return { player_count_max: ['must not be less than player_count_min'] };
+  return { player_count_min: ['must not be greater than player_count_max'] };
 }
 
 /** Sets the sent fields on the project (through the field table); returns those whose value really changed. */

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
-import { assignProjectFields, type ProjectChange } from '../domain/project-input.ts';
+import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
+import { assignProjectFields, playerCountErrors, type ProjectChange } from '../domain/project-input.ts';
 import type { Project } from '../store/entities/project.ts';
 import { findWritableProject } from '../access/projects.ts';
-import { playerCountsChecked } from './player-counts.ts';
 
 /**
  * `PATCH /projects/{project}`: applies the fields sent, leaving the rest untouched, and records
@@ -15,7 +14,8 @@ export async function changeProject(em: EntityManager, principal: Principal, id:
     const project = await findWritableProject(tx, principal.designerId, id);
     const min = change.player_count_min !== undefined ? change.player_count_min : project.playerCountMin;
     const max = change.player_count_max !== undefined ? change.player_count_max : project.playerCountMax;
-    playerCountsChecked(min, max, change);
+    const playerCounts = playerCountErrors(min, max, change);
+    if (playerCounts) throw Problem.validation(playerCounts);
     const changed = assignProjectFields(project, change);
     if (changed.length === 0) return project;
     enqueueEvents(tx, [eventMessage(String(project.id), { $case: 'projectUpdated', value: { projectId: project.id, changed } }, principal)]);

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
-import { assignProjectFields, type ProjectFields } from '../domain/project-input.ts';
+import { assignProjectFields, playerCountErrors, type ProjectFields } from '../domain/project-input.ts';
 import { Project } from '../store/entities/project.ts';
 import { lockProjectCreates, projectCounts } from '../store/projects.ts';
-import { playerCountsChecked } from './player-counts.ts';
 
 function planLimitReached(cap: number): Problem {
   return new Problem({
@@ -19,7 +18,8 @@ function planLimitReached(cap: number): Problem {
  * serialized by an advisory lock, so two at once cannot both slip under the cap.
  */
 export async function createProject(em: EntityManager, principal: Principal, fields: Partial<ProjectFields> & { name: string }): Promise<Project> {
-  playerCountsChecked(fields.player_count_min, fields.player_count_max, fields);
+  const playerCounts = playerCountErrors(fields.player_count_min, fields.player_count_max, fields);
+  if (playerCounts) throw Problem.validation(playerCounts);
   return em.transactional(async (tx) => {
     await lockProjectCreates(tx, principal.designerId);
     const cap = principal.plan.unlockedProjectLimit;

@@ -3,7 +3,7 @@ import type { Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { deleteRowsOfSource } from '../store/components.ts';
 import { lockWritableProject } from '../access/projects.ts';
-import { recordDeletion } from './component-deletion-event.ts';
+import { recordDeletion } from '../events/component-deletion-event.ts';
 
 /** `DELETE components[?type=]`: only the rows stamped with the caller's source tag; returns how many went. */
 export async function deleteComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {

@@ -1,5 +1,5 @@
 import { sniffMediaType, type MediaKind } from '../domain/media-type.ts';
-import { mediaProblems } from '../media/media-errors.ts';
+import { mediaProblems } from './media-errors.ts';
 
 /** What the bytes are, never what the name or the declared type say; 415 for anything but the six image types. */
 export function sniffedKind(head: Buffer): MediaKind {

@@ -1,9 +1,8 @@
 // Runs before `npm start` and `npm test` on whatever Node is first on PATH (a fresh machine may
 // have an old one): installs the locked dependencies, Node 24 among them, when they are missing
 // or older than the lock file. CommonJS and dependency-free on purpose.
-// `npm install`, not `npm ci`: npm 11.19 writes lock files without other platforms' optional
-// binaries (@swc/core-*, @bufbuild/buf-*) and then `npm ci` refuses its own lock as out of sync.
-// `npm install` installs the locked versions all the same.
+// `npm ci`: exactly the lock, or a refusal. `npm test` checks first that the lock is in sync
+// (scripts/check-lock.cjs), so a lock npm rewrote without other platforms' binaries never lands.
 'use strict';
 const { existsSync, statSync } = require('node:fs');
 const { execSync } = require('node:child_process');
@@ -14,6 +13,6 @@ const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules', '.package-lock.json');
 const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs);
 if (stale) {
-  console.log('boardsync: installing dependencies (npm install, locked versions) …');
-  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  console.log('boardsync: installing dependencies (npm ci, the locked versions) …');
+  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
 }

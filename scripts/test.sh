@@ -15,6 +15,7 @@ stage() {
 }
 
 stage "infra up" bash scripts/infra up
+stage "lock file" node scripts/check-lock.cjs
 stage "proto check" bash scripts/proto-gen.sh --check
 stage "typecheck" npm run --silent typecheck
 stage "lint (ESLint, Prettier)" npm run --silent lint

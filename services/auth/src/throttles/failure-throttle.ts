@@ -1,6 +1,6 @@
-import type { Redis } from 'ioredis';
 import { giveBackOne } from '@boardsync/kit';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { windowCounter, type CounterStore } from '@boardsync/kit/redis';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** How many failures one key may spend in a window, and what a success does to its count. */
 export interface FailureBudget {
@@ -8,13 +8,6 @@ export interface FailureBudget {
   windowSeconds: number;
   /** `reset`: a success forgets the key's earlier failures; `keep`: they still count. */
   onSuccess: 'reset' | 'keep';
-}
-
-/** Where counters live: Redis when the replicas share one, else this process's memory (embedded mode). */
-export interface CounterStore {
-  redis?: Redis | undefined;
-  /** The deployment's namespace, so deployments and test runs sharing one Redis never mix counters. */
-  keyPrefix: string;
 }
 
 /**
@@ -41,11 +34,8 @@ export class FailureThrottle<Name extends string> {
 
   constructor(kind: string, budgets: Record<Name, FailureBudget>, store: CounterStore) {
     const entries = (Object.entries(budgets) as [Name, FailureBudget][]).map(([name, budget]): [Name, Dimension] => {
-      const options = { keyPrefix: `${store.keyPrefix}:auth:throttle:${kind}:${name}`, points: budget.failures, duration: budget.windowSeconds };
       // If Redis fails, each replica keeps counting in memory rather than letting every guess through or refusing everyone.
-      const limiter = store.redis
-        ? new RateLimiterRedis({ ...options, storeClient: store.redis, insuranceLimiter: new RateLimiterMemory(options) })
-        : new RateLimiterMemory(options);
+      const limiter = windowCounter(store, { key: `auth:throttle:${kind}:${name}`, points: budget.failures, windowSeconds: budget.windowSeconds });
       return [name, { budget, limiter }];
     });
     this.dimensions = Object.fromEntries(entries) as Record<Name, Dimension>;

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { addressKey, tokenDigest } from '@boardsync/kit';
-import { FailureThrottle, type CounterStore, type FailureBudget } from './failure-throttle.ts';
+import type { CounterStore } from '@boardsync/kit/redis';
+import { FailureThrottle, type FailureBudget } from './failure-throttle.ts';
 
 const MINUTE = 60;
 

@@ -1,10 +1,13 @@
 // Fails when package-lock.json has drifted from what `npm ci` accepts: a manifest's dependencies
-// that the lock records differently, or a package's optional dependencies (other platforms'
-// binaries: @swc/core-*, @bufbuild/buf-*) that the lock left out, as npm 11 does when it rewrites
-// a lock over an installed tree. Offline and dependency-free: it reads the files only.
+// that the lock records differently, or a dependency the lock left out, such as other platforms'
+// optional binaries (@swc/core-*, @bufbuild/buf-*, @unrs/resolver-binding-*), as npm 11 has done
+// when it rewrote a lock. Then npm's own verdict, `npm ci --dry-run --offline` (a lock that passes
+// the first checks needs nothing from the registry), for what they do not cover, such as a
+// workspace the lock does not know. A few seconds; it writes nothing.
 'use strict';
 /* global process */
 const { readFileSync } = require('node:fs');
+const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -31,15 +34,43 @@ function resolves(key, name) {
     if (base === '') return false;
   }
 }
+// Every package's dependencies must be in the lock, other platforms' optional binaries among them:
+// the lock is one for every machine, and npm skips the binaries that do not fit when it installs.
+const kinds = [
+  ['dependencies', 'dependency'],
+  ['optionalDependencies', 'optional dependency'],
+  ['devDependencies', 'devDependency'],
+  ['peerDependencies', 'peer dependency'],
+];
 for (const [key, entry] of Object.entries(packages)) {
-  for (const name of Object.keys(entry.optionalDependencies ?? {})) {
-    if (!resolves(key, name)) problems.push(`${key || 'the root'}: optional dependency ${name} is missing from the lock`);
+  const installsDev = !key.includes('node_modules/'); // the root's and the workspaces'; npm never installs a package's own
+  for (const [field, kind] of kinds) {
+    if (field === 'devDependencies' && !installsDev) continue;
+    for (const name of Object.keys(entry[field] ?? {})) {
+      if (field === 'peerDependencies' && entry.peerDependenciesMeta?.[name]?.optional) continue;
+      if (!resolves(key, name)) problems.push(`${key || 'the root'}: ${kind} ${name} is missing from the lock`);
+    }
+  }
+}
+
+if (problems.length === 0) {
+  const ci = spawnSync('npm', ['ci', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8' });
+  if (ci.error) throw ci.error;
+  if (ci.status !== 0) {
+    // npm's reason, without the usage text it appends, the log's path or repeated lines.
+    const said = ci.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('npm error '))
+      .map((line) => line.slice('npm error '.length));
+    const usage = said.findIndex((line) => /^(Clean install a project|Usage:)/.test(line));
+    const reason = [...new Set(said.slice(0, usage === -1 ? said.length : usage))].filter((line) => !/^(code |A complete log)/.test(line));
+    problems.push(`npm ci --dry-run --offline refuses it:\n    ${reason.join('\n    ')}`);
   }
 }
 
 if (problems.length > 0) {
   console.error(`package-lock.json is out of sync (npm ci would refuse it or skip binaries):\n  ${problems.join('\n  ')}`);
-  console.error('Fix: rm -rf node_modules && npm install, then commit package-lock.json.');
+  console.error('Fix: rm -rf node_modules && npm install (or npm install --package-lock-only), then commit package-lock.json.');
   process.exit(1);
 }
-console.log(`package-lock.json in sync: ${workspaces.length} workspaces, ${Object.keys(packages).length} entries`);
+console.log(`package-lock.json in sync: ${workspaces.length} workspaces, ${Object.keys(packages).length} entries, npm ci accepts it`);

@@ -157,6 +157,11 @@ export class Manifests {
     const found = this.deploymentsOf(service);
     return found.length === 1 ? found[0] : undefined;
   }
+  /** The labels of a service's server pods: its Deployment's, else those the chart gives them. */
+  serverLabels(service: string): Labels {
+    const deployment = this.deploymentOf(service);
+    return deployment ? podLabels(deployment) : { [NAME]: service, [INSTANCE]: RELEASE, [COMPONENT]: 'server' };
+  }
   jobsOf(service: string): Job[] {
     return this.jobs.filter((job) => podLabels(job)[NAME] === service);
   }

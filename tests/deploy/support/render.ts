@@ -21,6 +21,8 @@ export const UMBRELLA = 'boardsync';
 export const RELEASE = 'bs';
 export const NAMESPACE = 'boardsync';
 const API_VERSIONS = 'monitoring.coreos.com/v1';
+/** A test file's first render prepares its private copy of charts/ (building dependencies, maybe helm itself): a beforeAll timeout. */
+export const FIRST_RENDER_MS = 15 * 60_000;
 
 export interface ObjectMeta {
   name: string;

@@ -3,7 +3,7 @@ import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.t
 import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
 import type { AssetRuntime } from '../asset-runtime.ts';
-import { failureReasonOf, fetchImage } from './fetch-image.ts';
+import { failureReasonOf, fetchImage } from '../fetching/fetch-image.ts';
 import { storeImage } from './store-image.ts';
 
 export interface InternalizeRequest {

@@ -3,13 +3,16 @@ import { Problem, enqueueEvents, type FieldErrors, type Principal } from '@board
 import { artworkOf } from '../domain/artwork.ts';
 import { namesCustomMask, parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
 import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
+import type { GroupKind } from '../domain/group-rules.ts';
+import { planGroupNames, type GroupNamesEntry, type GroupNamesPlan } from '../domain/group-names.ts';
 import { matchRows } from '../domain/write-matching.ts';
 import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
 import { matchCandidates, touchComponents, upsertRows } from '../store/component-upsert.ts';
 import { deleteOwnRowsBeyond } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
+import { addMembers, endPositions, memberMasks, membershipsOfKind, removeMemberships } from '../store/group-members.ts';
+import { ensureGroups } from '../store/groups.ts';
 import type { StoredComponent } from '../store/stored-component.ts';
-import { setGroupNames, type GroupNamesEntry } from './set-group-names.ts';
 import { lockWritableProject } from '../access/projects.ts';
 
 export interface ComponentWrite {
@@ -69,6 +72,41 @@ function rowsRefused(errors: FieldErrors, single: boolean): Problem {
 }
 
 /**
+ * Spec §4 write rule 7 in the write's transaction: creates the missing groups named, then changes
+ * the rows' memberships as `planGroupNames` decides. Returns the ids of components whose membership
+ * changed, and the refusals.
+ */
+async function setGroupNames(
+  tx: EntityManager,
+  projectId: number,
+  kind: GroupKind,
+  entries: readonly GroupNamesEntry<StoredComponent>[],
+): Promise<Pick<GroupNamesPlan<StoredComponent>, 'changed' | 'refused'>> {
+  if (entries.length === 0) return { changed: new Set(), refused: [] };
+  const ensured = await ensureGroups(
+    tx,
+    projectId,
+    kind,
+    entries.flatMap((entry) => entry.names),
+  );
+  const current = await membershipsOfKind(
+    tx,
+    projectId,
+    kind,
+    entries.map((entry) => entry.component.id),
+  );
+  const memberships = Map.groupBy(current, (membership) => membership.componentId);
+  const groups = new Map([...ensured].map(([nameKey, { group }]) => [nameKey, group]));
+  const groupIds = [...groups.values()].map((group) => group.id);
+  const masks = await memberMasks(tx, groupIds);
+  const positions = await endPositions(tx, groupIds);
+  const plan = planGroupNames(kind, entries, { groups, memberships, masks, endPositions: positions });
+  await removeMemberships(tx, plan.removed);
+  await addMembers(tx, plan.added);
+  return plan;
+}
+
+/**
  * Spec §4 component writes (single and batch): validate every row first, then in one transaction
  * match, create or update, set deck/stack membership, remove what `remove_missing` asks, request
  * artwork copies, and record one `components.changed` event if anything changed.
@@ -101,7 +139,7 @@ export async function writeComponents(
     const problems: RowProblem[] = [];
     const kind = groupKindOf(write.type);
     if (kind) {
-      const entries: GroupNamesEntry[] = written.flatMap(({ component, row }) =>
+      const entries: GroupNamesEntry<StoredComponent>[] = written.flatMap(({ component, row }) =>
         row.groupNames ? [{ index: row.index, component, names: row.groupNames }] : [],
       );
       const membership = await setGroupNames(tx, project.id, kind, entries);

@@ -28,6 +28,25 @@ export function classifyAttempt(result: AttemptResult): AttemptOutcome {
   return 'refused';
 }
 
+/** What an attempt makes of its delivery: done, failed for good, or due again in `retryInMs`. */
+export type Settlement = { state: 'succeeded' | 'failed' } | { state: 'pending'; retryInMs: number };
+
+/** An attempt's result as the schedule reads it: with the receiver's `Retry-After`, if any. */
+export interface ScheduledResult extends AttemptResult {
+  retryAfter?: string;
+}
+
+/**
+ * Settles attempt `attemptsBefore + 1`: a success is done, a refusal fails for good, and a result
+ * worth retrying waits the schedule's next delay, or fails once the schedule has none left.
+ */
+export function settlementOf(attemptsBefore: number, result: ScheduledResult, outcome: AttemptOutcome, retryDelaysMs: readonly number[]): Settlement {
+  if (outcome === 'succeeded') return { state: 'succeeded' };
+  if (outcome === 'refused') return { state: 'failed' };
+  const wait = nextAttemptDelay(attemptsBefore + 1, retryDelaysMs, result.retryAfter, result.status);
+  return wait === undefined ? { state: 'failed' } : { state: 'pending', retryInMs: wait };
+}
+
 const HOUR_MS = 3_600_000;
 const RETRY_AFTER_SPAN = 10;
 const RETRY_AFTER_STATUSES = new Set([429, 503]);

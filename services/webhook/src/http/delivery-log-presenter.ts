@@ -1,5 +1,5 @@
 import type { PingResult } from '../use-cases/ping-webhook.ts';
-import type { AttemptRecord } from '../store/delivery-queue.ts';
+import type { AttemptRecord } from '../store/delivery-attempts.ts';
 import type { LoggedDelivery, LoggedDeliveryWithBody } from '../store/delivery-log.ts';
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import { findWebhookDelivery, listDeliveryAttempts, listWebhookDeliveries } from '../store/delivery-log.ts';
+import { ownWebhook } from '../access/webhook-access.ts';
+import { listDeliveryAttempts } from '../store/delivery-attempts.ts';
+import { findWebhookDelivery, listWebhookDeliveries } from '../store/delivery-log.ts';
 import { pingWebhook } from '../use-cases/ping-webhook.ts';
 import { recoverDeliveries, type RecoveryWindow } from '../use-cases/recover-deliveries.ts';
-import { ownWebhook, redeliver } from '../use-cases/redeliver.ts';
+import { redeliver } from '../use-cases/redeliver.ts';
 import { presentDelivery, presentDeliveryDetail, presentPing } from './delivery-log-presenter.ts';
 import { deliveryListQuery, deliveryParams, recoverBody, type RecoverRequest } from './delivery-log-requests.ts';
 import { webhookParam } from './webhook-requests.ts';

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { AttemptRecord } from './delivery-queue.ts';
 import type { DeliveryState } from './entities/delivery.ts';
 
 // What the delivery log reads (beyond the spec; see the README), and the retention that prunes it.
@@ -123,28 +122,4 @@ export async function findWebhookDelivery(em: EntityManager, webhookId: number, 
     deliveryId,
   ]);
   return row ? { ...loggedDelivery(row), body: row.body ?? '' } : null;
-}
-
-/** Every attempt of a delivery, oldest first (across redeliveries). */
-export async function listDeliveryAttempts(em: EntityManager, deliveryId: string): Promise<AttemptRecord[]> {
-  const rows = await em.execute<
-    {
-      delivery_id: string;
-      attempted_at: Date | string;
-      duration_ms: number;
-      status: number | null;
-      error_class: string | null;
-      response_excerpt: string | null;
-    }[]
-  >('select delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt from delivery_attempt where delivery_id = ? order by id', [
-    deliveryId,
-  ]);
-  return rows.map((row) => ({
-    deliveryId: row.delivery_id,
-    attemptedAt: dateOf(row.attempted_at),
-    durationMs: row.duration_ms,
-    status: row.status,
-    errorClass: row.error_class,
-    responseExcerpt: row.response_excerpt,
-  }));
 }

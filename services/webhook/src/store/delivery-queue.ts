@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { PING_EVENT } from '../domain/envelope.ts';
-import type { DeliveryState } from './entities/delivery.ts';
+import type { Settlement } from '../domain/retry-schedule.ts';
+
+// The queue the workers drain: fan-out inserts, claims under leases, settlements, re-queues.
 
 /** Serializes claims across replicas for the length of one claim, so the per-endpoint bound counts every replica's leases. */
 const CLAIM_LOCK = 7_310_001;
 /** How many of the oldest due rows one claim looks at when spreading its picks over endpoints. */
 const CLAIM_WINDOW = 500;
 
-// The queue the workers drain: fan-out inserts, claims under leases, settlements, attempts, re-queues.
 export interface NewDelivery {
   id: string;
   webhookId: number;
@@ -114,25 +115,19 @@ export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint
   });
 }
 
-export interface Settlement {
-  state: DeliveryState;
-  /** For `pending`: when to try again, from now. */
-  retryInMs?: number;
-}
-
 /**
  * Settles the attempt numbered `attempts + 1` of a delivery: counts it, releases the lease, and
  * sets the state (and the next attempt's time, by the database's clock). Guarded by the attempt
  * count and the state, so an attempt whose delivery was settled meanwhile (its webhook
  * deactivated, a lease that ran out and was taken over) changes nothing; false then.
  */
-export async function settleDelivery(tx: EntityManager, id: string, attemptsBefore: number, { state, retryInMs }: Settlement): Promise<boolean> {
-  const next = state === 'pending' ? `now() + (? * interval '1 millisecond')` : 'null';
+export async function settleDelivery(tx: EntityManager, id: string, attemptsBefore: number, settlement: Settlement): Promise<boolean> {
+  const next = settlement.state === 'pending' ? `now() + (? * interval '1 millisecond')` : 'null';
   const rows = await tx.execute<{ id: string }[]>(
     `update delivery set state = ?, attempts = attempts + 1, next_attempt_at = ${next}, leased_until = null, updated_at = now()
       where id = ? and attempts = ? and state = 'pending'
       returning id`,
-    [state, ...(state === 'pending' ? [retryInMs ?? 0] : []), id, attemptsBefore],
+    [settlement.state, ...(settlement.state === 'pending' ? [settlement.retryInMs] : []), id, attemptsBefore],
   );
   return rows.length > 0;
 }
@@ -154,29 +149,10 @@ export async function abandonPendingDeliveries(tx: EntityManager, webhookId: num
   return rows.length;
 }
 
+/** Whether a delivery is still there (a webhook's delete takes its deliveries with it). */
 export async function deliveryExists(tx: EntityManager, id: string): Promise<boolean> {
   const rows = await tx.execute<{ id: string }[]>('select id from delivery where id = ?', [id]);
   return rows.length > 0;
-}
-
-export interface AttemptRecord {
-  deliveryId: string;
-  attemptedAt: Date;
-  durationMs: number;
-  status: number | null;
-  errorClass: string | null;
-  responseExcerpt: string | null;
-}
-
-export async function insertAttempt(tx: EntityManager, attempt: AttemptRecord): Promise<void> {
-  await tx.execute('insert into delivery_attempt (delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt) values (?, ?, ?, ?, ?, ?)', [
-    attempt.deliveryId,
-    attempt.attemptedAt,
-    attempt.durationMs,
-    attempt.status,
-    attempt.errorClass,
-    attempt.responseExcerpt,
-  ]);
 }
 
 /** What re-queuing one delivery did. */

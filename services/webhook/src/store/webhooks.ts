@@ -28,3 +28,8 @@ export function subscribedWebhooks(em: EntityManager, designerId: number, event:
 export async function lockRegistrations(em: EntityManager, { designerId, app }: Registrant): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [designerId, app]);
 }
+
+/** Deletes the app's own webhook (its deliveries and attempts go by cascade); false when there was none to delete. */
+export async function deleteAppWebhook(em: EntityManager, { designerId, app }: Registrant, id: number): Promise<boolean> {
+  return (await em.nativeDelete(Webhook, { id, designerId, app })) > 0;
+}

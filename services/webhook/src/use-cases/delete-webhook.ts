@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
-import { Webhook } from '../store/entities/webhook.ts';
+import { deleteAppWebhook } from '../store/webhooks.ts';
 
 /**
  * `DELETE /webhooks/{webhook}`: only the registering app's, for this designer; another app's or
@@ -9,6 +9,6 @@ import { Webhook } from '../store/entities/webhook.ts';
  * that its webhook still exists.
  */
 export async function deleteWebhook(em: EntityManager, principal: Principal, id: number): Promise<void> {
-  const deleted = await em.nativeDelete(Webhook, { id, designerId: principal.designerId, app: principal.source });
-  if (deleted === 0) throw Problem.notFound('webhook');
+  const deleted = await deleteAppWebhook(em, { designerId: principal.designerId, app: principal.source }, id);
+  if (!deleted) throw Problem.notFound('webhook');
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
+import { ownWebhook, webhookInactive } from '../access/webhook-access.ts';
 import { classifyAttempt } from '../domain/retry-schedule.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
 import { sendDelivery, type SentAttempt } from '../sending/send-delivery.ts';
-import { insertAttempt, insertSettledDelivery } from '../store/delivery-queue.ts';
+import { insertAttempt } from '../store/delivery-attempts.ts';
+import { insertSettledDelivery } from '../store/delivery-queue.ts';
 import { lockFailureState } from '../store/webhook-bookkeeping.ts';
-import { ownWebhook, webhookInactive } from './redeliver.ts';
 
 export interface PingResult {
   deliveryId: string;

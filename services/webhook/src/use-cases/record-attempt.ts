@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome } from '../domain/retry-schedule.ts';
+import { afterAttempt, classifyAttempt, settlementOf, type AttemptOutcome } from '../domain/retry-schedule.ts';
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
-import { abandonPendingDeliveries, deliveryExists, insertAttempt, settleDelivery, type ClaimedDelivery, type Settlement } from '../store/delivery-queue.ts';
+import { insertAttempt } from '../store/delivery-attempts.ts';
+import { abandonPendingDeliveries, deliveryExists, settleDelivery, type ClaimedDelivery } from '../store/delivery-queue.ts';
 import { lockFailureState, recordWebhookAttempt } from '../store/webhook-bookkeeping.ts';
 
 export interface AttemptPolicy {
@@ -22,14 +23,6 @@ export interface RecordedAttempt {
   abandoned: number;
 }
 
-/** What an attempt makes of its delivery: done, failed for good, or tried again after a wait. */
-export function settlementOf(attemptsBefore: number, sent: SentAttempt, outcome: AttemptOutcome, policy: AttemptPolicy): Settlement {
-  if (outcome === 'succeeded') return { state: 'succeeded' };
-  if (outcome === 'refused') return { state: 'failed' };
-  const wait = nextAttemptDelay(attemptsBefore + 1, policy.retryDelaysMs, sent.retryAfter, sent.status);
-  return wait === undefined ? { state: 'failed' } : { state: 'pending', retryInMs: wait };
-}
-
 /**
  * Records one attempt in one transaction: the attempt row, the delivery's new state (spec §6
  * retries), and the webhook's bookkeeping (spec §3); the failure that deactivates a webhook also
@@ -39,7 +32,7 @@ export function settlementOf(attemptsBefore: number, sent: SentAttempt, outcome:
  */
 export async function recordAttempt(em: EntityManager, delivery: ClaimedDelivery, sent: SentAttempt, policy: AttemptPolicy): Promise<RecordedAttempt> {
   const outcome = classifyAttempt(sent);
-  const settlement = settlementOf(delivery.attempts, sent, outcome, policy);
+  const settlement = settlementOf(delivery.attempts, sent, outcome, policy.retryDelaysMs);
   return em.transactional(async (tx) => {
     const nothing: RecordedAttempt = { outcome, deactivated: false, abandoned: 0 };
     const before = await lockFailureState(tx, delivery.webhookId);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
+import { lockActiveWebhook, ownWebhook } from '../access/webhook-access.ts';
 import { requeueFailedDeliveries } from '../store/delivery-queue.ts';
-import { lockActiveWebhook, ownWebhook } from './redeliver.ts';
 
 export interface RecoveryWindow {
   since: Date;

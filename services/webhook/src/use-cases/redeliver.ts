@@ -1,36 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
+import { lockActiveWebhook, ownWebhook } from '../access/webhook-access.ts';
 import { PING_EVENT } from '../domain/envelope.ts';
 import { requeueDelivery } from '../store/delivery-queue.ts';
 import { findWebhookDelivery, type LoggedDelivery } from '../store/delivery-log.ts';
-import type { Webhook } from '../store/entities/webhook.ts';
-import { lockFailureState } from '../store/webhook-bookkeeping.ts';
-import { findAppWebhook } from '../store/webhooks.ts';
-
-/** 409 for anything that would send to an inactive webhook (spec §3: it gets no deliveries; register again). */
-export function webhookInactive(): Problem {
-  return Problem.conflict(
-    'webhook_inactive',
-    'The webhook is inactive (too many failures in a row) and gets no deliveries; register the URL again to receive them.',
-  );
-}
-
-/** The calling app's webhook for this designer; another app's, another designer's or an absent one is 404. */
-export async function ownWebhook(em: EntityManager, principal: Principal, webhookId: number): Promise<Webhook> {
-  const webhook = await findAppWebhook(em, { designerId: principal.designerId, app: principal.source }, webhookId);
-  if (!webhook) throw Problem.notFound('webhook');
-  return webhook;
-}
-
-/**
- * Locks the webhook row as an attempt's bookkeeping does (so a deactivation cannot interleave) and
- * checks it still exists and is active.
- */
-export async function lockActiveWebhook(tx: EntityManager, webhookId: number): Promise<void> {
-  const state = await lockFailureState(tx, webhookId);
-  if (state === null) throw Problem.notFound('webhook');
-  if (!state.isActive) throw webhookInactive();
-}
 
 /**
  * `POST /webhooks/{webhook}/deliveries/{delivery}/redeliver`: a new attempt series for one

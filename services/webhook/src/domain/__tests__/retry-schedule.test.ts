@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterAttempt, classifyAttempt, nextAttemptDelay, type AttemptOutcome, type AttemptResult, type FailureState } from '../retry-schedule.ts';
+import {
+  afterAttempt,
+  classifyAttempt,
+  nextAttemptDelay,
+  settlementOf,
+  type AttemptOutcome,
+  type AttemptResult,
+  type FailureState,
+} from '../retry-schedule.ts';
 
 describe('classifyAttempt', () => {
   it.each<[string, AttemptResult, AttemptOutcome]>([
@@ -109,5 +117,24 @@ describe('afterAttempt', () => {
 
   it('takes another threshold', () => {
     expect(afterAttempt({ consecutiveFailures: 2, isActive: true }, 'retry', 3)).toEqual({ consecutiveFailures: 3, isActive: false });
+  });
+});
+
+describe('settlementOf', () => {
+  const delays = [10_000, 60_000, 300_000];
+
+  it('settles a success and a refusal at once, whatever attempt it was', () => {
+    expect(settlementOf(0, { status: 204 }, 'succeeded', delays)).toEqual({ state: 'succeeded' });
+    expect(settlementOf(0, { status: 410 }, 'refused', delays)).toEqual({ state: 'failed' });
+  });
+
+  it('keeps a retried delivery pending for the next wait, and fails it after the last attempt', () => {
+    expect(settlementOf(0, { status: 500 }, 'retry', delays)).toEqual({ state: 'pending', retryInMs: 10_000 });
+    expect(settlementOf(2, { error: 'timeout' }, 'retry', delays)).toEqual({ state: 'pending', retryInMs: 300_000 });
+    expect(settlementOf(3, { status: 500 }, 'retry', delays)).toEqual({ state: 'failed' });
+  });
+
+  it("moves the wait by a 429's Retry-After", () => {
+    expect(settlementOf(0, { status: 429, retryAfter: '30' }, 'retry', delays)).toEqual({ state: 'pending', retryInMs: 30_000 });
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { deliveryBody } from '../domain/envelope.ts';
-import { newWebhookSecret } from '../domain/secret.ts';
-import { signedHeaders } from '../domain/signature.ts';
-import { verifyWebhook, WebhookVerificationError, type VerifyWebhookInput, type WebhookVerificationReason } from '../receiver.ts';
+// Signed by the service's own code, so the sample is checked against what deliveries really carry.
+import { deliveryBody } from '../../../services/webhook/src/domain/envelope.ts';
+import { newWebhookSecret } from '../../../services/webhook/src/domain/secret.ts';
+import { signedHeaders } from '../../../services/webhook/src/domain/signature.ts';
+import { verifyWebhook, WebhookVerificationError, type VerifyWebhookInput, type WebhookVerificationReason } from '../webhook-receiver.ts';
 
 const SECRET = newWebhookSecret();
 const ID = '0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10';

@@ -1,9 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
-import { standardSignature, svcSignature } from './domain/signature.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What integrators run on their side to check a delivery came from us. It depends only on
- * domain/signature.ts and domain/secret.ts (and Node), so the three files can be copied out.
+ * A sample for integrators: how a receiver checks that a delivery came from boardsync. It needs
+ * nothing but Node, so copy this one file into your project and call `verifyWebhook` with the
+ * body exactly as it arrived, before any JSON parsing:
+ *
+ *   const envelope = verifyWebhook({ secret: process.env.BOARDSYNC_WEBHOOK_SECRET, rawBody, headers: req.headers });
+ *   // A WebhookVerificationError: answer 400 and do nothing. Otherwise answer 2xx soon, then act
+ *   // on `envelope`, deduplicating on `envelope.id` (a delivery may arrive more than once).
+ *
+ * The Standard Webhooks libraries (standardwebhooks on npm) verify the `webhook-*` headers too.
  */
 
 export type WebhookVerificationReason =
@@ -73,6 +79,31 @@ export function verifyWebhook({ secret, rawBody, headers, toleranceSeconds = 300
     throw new WebhookVerificationError('delivery_id_mismatch', 'the delivery id header differs from the signed envelope id');
   }
   return envelope;
+}
+
+/** `X-SVC-Signature` (spec §6): hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string as given, `whsec_` included. */
+function svcSignature(secret: string, timestamp: number, rawBody: string | Uint8Array): string {
+  return `sha256=${createHmac('sha256', secret)
+    .update(`${String(timestamp)}.`)
+    .update(rawBody)
+    .digest('hex')}`;
+}
+
+/** Standard Webhooks `v1`: base64 HMAC-SHA256 of `{id}.{timestamp}.{raw body}`, keyed with the bytes the base64 after `whsec_` stands for. */
+function standardSignature(secret: string, id: string, timestamp: number, rawBody: string | Uint8Array): string {
+  const signed = createHmac('sha256', secretKey(secret))
+    .update(`${id}.${String(timestamp)}.`)
+    .update(rawBody);
+  return `v1,${signed.digest('base64')}`;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function secretKey(secret: string): Buffer {
+  const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
+  // Buffer's decoder skips what is not base64: a mangled secret fails loudly here, not as a signature nobody can match.
+  if (encoded === '' || !BASE64.test(encoded)) throw new Error('a webhook secret is "whsec_" followed by base64 text');
+  return Buffer.from(encoded, 'base64');
 }
 
 type HeaderReader = (name: string) => string | undefined;

@@ -1,5 +1,5 @@
 import { Problem } from '@boardsync/kit';
-import { OutboundFailed, OutboundRefused } from '@boardsync/kit/outbound';
+import { OutboundFailed, OutboundRefused, refusedUrlProblem } from '@boardsync/kit/outbound';
 import type { MediaKind } from '../domain/media-type.ts';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
@@ -16,22 +16,12 @@ export interface FetchedImage {
 /** Why a URL gave no image, in the words of `ArtworkFailure.reason` and of the from-url problem's `reason`. */
 export type FetchFailureReason = 'blocked_address' | 'too_large' | 'not_an_image' | 'unreachable';
 
-function urlRefused(refusal: OutboundRefused): Problem {
-  return new Problem({
-    status: 422,
-    code: 'validation_failed',
-    detail: `The URL cannot be fetched: ${refusal.message}`,
-    errors: { url: [refusal.message] },
-    extensions: { reason: refusal.reason === 'blocked_address' ? 'blocked_address' : refusal.reason },
-  });
-}
-
 function fetchFailed(reason: string, detail: string, extensions: Record<string, unknown> = {}): Problem {
   return new Problem({ status: 422, code: 'url_fetch_failed', detail, extensions: { reason, ...extensions } });
 }
 
 function explain(error: unknown, maxBytes: number): unknown {
-  if (error instanceof OutboundRefused) return urlRefused(error);
+  if (error instanceof OutboundRefused) return refusedUrlProblem(error, 'be fetched');
   if (error instanceof OutboundFailed) {
     if (error.reason === 'too_large') return payloadTooLarge(maxBytes);
     if (error.reason === 'timeout') return fetchFailed('timeout', 'The remote server did not send the file in time.');

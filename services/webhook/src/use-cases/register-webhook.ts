@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
-import { OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
+import { OutboundRefused, refusedUrlProblem, type SafeHttpClient } from '@boardsync/kit/outbound';
 import { newWebhookSecret } from '../domain/secret.ts';
 import type { WebhookEvent } from '../domain/envelope.ts';
 import { Webhook } from '../store/entities/webhook.ts';
@@ -16,16 +16,6 @@ export interface RegistrationRules {
   maxPerApp: number;
   /** The longest URL stored (the column's width). */
   maxUrlLength: number;
-}
-
-function urlRefused(refusal: OutboundRefused): Problem {
-  return new Problem({
-    status: 422,
-    code: 'validation_failed',
-    detail: `The URL cannot receive webhooks: ${refusal.message}`,
-    errors: { url: [refusal.message] },
-    extensions: { reason: refusal.reason },
-  });
 }
 
 function limitReached(limit: number): Problem {
@@ -47,7 +37,7 @@ async function deliverableUrl(outbound: SafeHttpClient, url: string, maxLength: 
   try {
     parsed = await outbound.checkUrl(url);
   } catch (error) {
-    throw error instanceof OutboundRefused ? urlRefused(error) : error;
+    throw error instanceof OutboundRefused ? refusedUrlProblem(error, 'receive webhooks') : error;
   }
   // Parsing can lengthen a URL (percent-encoding, punycode); the stored one must still fit.
   if (parsed.href.length > maxLength) throw Problem.validation({ url: [`must be at most ${String(maxLength)} characters once normalized`] });

@@ -5,9 +5,9 @@ import type { Logger } from './logger.ts';
 import { OutboxRelay } from './outbox/relay.ts';
 import { registerOutboxMetrics } from './outbox/outbox-health.ts';
 import type { ServiceAdapters } from './adapters.ts';
-import { startService, type RunningService, type ServiceParts } from './service-parts.ts';
+import { startService, type RunningService, type ServiceParts, type ServiceSettings } from './service-parts.ts';
 
-export interface DatabaseServiceSettings {
+export interface DatabaseServiceSettings extends Pick<ServiceSettings, 'produces' | 'consumes'> {
   service: string;
   config: ListenerSettings;
   adapters: ServiceAdapters;
@@ -16,10 +16,6 @@ export interface DatabaseServiceSettings {
   logger: Logger;
   /** The service's parts, built on its opened (and migrated) database: its wiring file's one function. */
   wire(deps: { orm: Database; bus: EventBus }): ServiceParts;
-  /** Topics the service publishes to (through its outbox): created at start when missing. */
-  produces?: readonly string[];
-  /** Topics the service consumes: every consumer's topics must be among them, so `create-topics` makes them all. */
-  consumes?: readonly string[];
 }
 
 export interface RunningDatabaseService extends RunningService {

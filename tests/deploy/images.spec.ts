@@ -4,16 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
 import { IMAGE_MEMORY_ENV } from '../support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
-import { contextRules } from './support/dockerfile-ignore.ts';
-import { parseDockerfile } from './support/dockerfile.ts';
-import { buildImage, contextFiles, type BuiltImage } from './support/image-build.ts';
-import { installedPackages, productionClosure, type Lock } from './support/image-packages.ts';
+import { buildImage, type BuiltImage } from './support/image-build.ts';
+import { installedPackages, productionClosure } from './support/image-packages.ts';
+import { buildPath, dockerfile, dockerignore, lock, nodeDir, repo, rootManifest, type Manifest } from './support/repo-files.ts';
 
 /**
  * docker/Dockerfile's images without a container engine: each service's image is replayed from the
@@ -22,18 +20,6 @@ import { installedPackages, productionClosure, type Lock } from './support/image
  * its ENV (plus the settings Kubernetes would give: the real servers' addresses, secrets, ports),
  * as its USER on a tree it cannot write, and stopped with its STOPSIGNAL.
  */
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const dockerfile = parseDockerfile(readFileSync(path.join(repo, 'docker/Dockerfile'), 'utf8'));
-const dockerignore = readFileSync(path.join(repo, '.dockerignore'), 'utf8');
-interface Manifest {
-  version: string;
-  devDependencies?: Record<string, string>;
-}
-const rootManifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as Manifest;
-const lock = JSON.parse(readFileSync(path.join(repo, 'package-lock.json'), 'utf8')) as Lock;
-/** The node running this test (the project's pinned one) and this machine's npm stand in for the image's. */
-const nodeDir = path.dirname(process.execPath);
-const buildPath = `${nodeDir}:${process.env.PATH ?? ''}`;
 const runPath = `${nodeDir}:/usr/local/bin:/usr/bin:/bin`;
 const asRoot = process.getuid?.() === 0;
 
@@ -132,66 +118,6 @@ async function deleteTopics(namespace: string): Promise<void> {
 const podAddress = Object.values(networkInterfaces())
   .flat()
   .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
-
-describe('docker/Dockerfile', () => {
-  it('builds on the Node the project pins, and labels the image with the project version', () => {
-    const base = dockerfile.stages[0]?.from ?? '';
-    expect(base).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+-slim$/);
-    const version = /^node:(\d+\.\d+\.\d+)/.exec(base)?.[1];
-    expect(version).toBe(rootManifest.devDependencies?.node);
-    expect(process.version).toBe(`v${String(version)}`);
-    const versionArg = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ARG' && instruction.args.startsWith('VERSION='));
-    expect(versionArg?.args).toBe(`VERSION=${rootManifest.version}`);
-  });
-
-  it('copies every workspace manifest before installing, so npm keeps the lock as it is', () => {
-    const copied = dockerfile.stages.flatMap((stage) => stage.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/)[0]));
-    const workspaces = Object.keys(lock.packages).filter((location) => /^services\/[^/]+$/.test(location));
-    expect(workspaces.length).toBeGreaterThanOrEqual(6);
-    for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
-  });
-
-  it('keeps secrets, data, dependencies, build output and tests out of the build context', async () => {
-    const rules = contextRules(dockerignore);
-    for (const secretOrBuilt of [
-      '.env',
-      '.data/admin-token',
-      '.git/config',
-      'node_modules/jest/package.json',
-      'services/kit/dist/index.js',
-      'services/kit/tsconfig.build.tsbuildinfo',
-    ])
-      expect([secretOrBuilt, rules.excluded(secretOrBuilt)]).toEqual([secretOrBuilt, true]);
-    for (const testFile of [
-      'services/kit/src/__tests__/config.test.ts',
-      'services/asset/test/upload.spec.ts',
-      'services/kit/src/testing.ts',
-      'tests/standalone-services.spec.ts',
-      'charts/x/values.yaml',
-    ])
-      expect([testFile, rules.excluded(testFile)]).toEqual([testFile, true]);
-    for (const sent of ['package.json', 'package-lock.json', 'services/kit/package.json', 'services/kit/src/index.ts', 'services/auth/bin/boardsync-admin.js'])
-      expect([sent, rules.excluded(sent)]).toEqual([sent, false]);
-    // What a builder would be sent of this checkout: manifests, sources and auth's launcher only.
-    const sent = await contextFiles(repo, rules, '.');
-    expect(sent.filter((file) => !/^(package(-lock)?\.json|services\/[^/]+\/(package\.json|src\/.+\.ts|bin\/[^/]+\.js))$/.test(file))).toEqual([]);
-    expect(sent).toContain('services/asset/src/media/svg-worker.ts');
-  });
-
-  it('refuses a missing or unknown SERVICE before it installs anything', async () => {
-    for (const service of ['', 'kit', 'gateway ']) {
-      const into = await mkdtemp(path.join(tmpdir(), 'boardsync-image-refused-'));
-      try {
-        await expect(buildImage(dockerfile, dockerignore, { context: repo, buildArgs: { SERVICE: service }, into, path: buildPath })).rejects.toThrow(
-          /SERVICE= must be gateway, auth, catalog, asset or webhook/,
-        );
-        expect(await readdir(into)).toEqual(['base']);
-      } finally {
-        await rm(into, { recursive: true, force: true });
-      }
-    }
-  });
-});
 
 describe.each(SERVICES)('the %s image', (service: Service) => {
   let image: BuiltImage;

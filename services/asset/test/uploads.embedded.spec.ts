@@ -1,4 +1,8 @@
+import { uploadLimitSuite } from './suites/upload-limits.ts';
 import { uploadSuite } from './suites/uploads.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('pglite+in-process+directory', uploadSuite);
+runOn('pglite+in-process+directory', (world) => {
+  uploadSuite(world);
+  uploadLimitSuite(world);
+});

@@ -1,4 +1,8 @@
+import { uploadLimitSuite } from './suites/upload-limits.ts';
 import { uploadSuite } from './suites/uploads.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('postgres+kafka+minio', uploadSuite);
+runOn('postgres+kafka+minio', (world) => {
+  uploadSuite(world);
+  uploadLimitSuite(world);
+});

@@ -1,4 +1,10 @@
-import { componentWriteSuite } from './suites/component-writes.ts';
+import { componentBatchOwnershipSuite } from './suites/component-batch-ownership.ts';
+import { componentBatchSuite } from './suites/component-batches.ts';
+import { componentFieldSuite } from './suites/component-fields.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('postgres+kafka', componentWriteSuite);
+runOn('postgres+kafka', (world) => {
+  componentFieldSuite(world);
+  componentBatchSuite(world);
+  componentBatchOwnershipSuite(world);
+});

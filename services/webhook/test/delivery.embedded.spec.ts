@@ -1,4 +1,8 @@
+import { deliveryFailureSuite } from './suites/delivery-failures.ts';
 import { deliverySuite } from './suites/delivery.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('pglite+in-process', deliverySuite);
+runOn('pglite+in-process', (world) => {
+  deliverySuite(world);
+  deliveryFailureSuite(world);
+});

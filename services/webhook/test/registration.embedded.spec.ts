@@ -1,4 +1,8 @@
+import { registrationLimitSuite } from './suites/registration-limits.ts';
 import { registrationSuite } from './suites/registration.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('pglite+in-process', registrationSuite);
+runOn('pglite+in-process', (world) => {
+  registrationSuite(world);
+  registrationLimitSuite(world);
+});

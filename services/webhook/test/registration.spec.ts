@@ -1,4 +1,8 @@
+import { registrationLimitSuite } from './suites/registration-limits.ts';
 import { registrationSuite } from './suites/registration.ts';
 import { runOn } from './support/run-on.ts';
 
-runOn('postgres+kafka', registrationSuite);
+runOn('postgres+kafka', (world) => {
+  registrationSuite(world);
+  registrationLimitSuite(world);
+});

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { expect } from '@jest/globals';
+import { afterEach, expect } from '@jest/globals';
 import type { AssetWorld, Caller } from './world.ts';
 
 /** The spec's upload answer. */
@@ -116,4 +116,11 @@ export async function scratchLeftovers(world: AssetWorld, waitMs = 2_000): Promi
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Registers the check every upload test ends with: whatever the answer, no spooled upload or conversion output is left behind. */
+export function leavesNoScratchFiles(world: AssetWorld): void {
+  afterEach(async () => {
+    expect(await scratchLeftovers(world)).toEqual([]);
+  });
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { contextRules } from './support/dockerfile-ignore.ts';
+import { buildImage, contextFiles } from './support/image-build.ts';
+import { buildPath, dockerfile, dockerignore, lock, repo, rootManifest } from './support/repo-files.ts';
+
+/** docker/Dockerfile itself, read without a container engine: its base, its install order, its build context and its SERVICE guard. */
+describe('docker/Dockerfile', () => {
+  it('builds on the Node the project pins, and labels the image with the project version', () => {
+    const base = dockerfile.stages[0]?.from ?? '';
+    expect(base).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+-slim$/);
+    const version = /^node:(\d+\.\d+\.\d+)/.exec(base)?.[1];
+    expect(version).toBe(rootManifest.devDependencies?.node);
+    expect(process.version).toBe(`v${String(version)}`);
+    const versionArg = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ARG' && instruction.args.startsWith('VERSION='));
+    expect(versionArg?.args).toBe(`VERSION=${rootManifest.version}`);
+  });
+
+  it('copies every workspace manifest before installing, so npm keeps the lock as it is', () => {
+    const copied = dockerfile.stages.flatMap((stage) => stage.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/)[0]));
+    const workspaces = Object.keys(lock.packages).filter((location) => /^services\/[^/]+$/.test(location));
+    expect(workspaces.length).toBeGreaterThanOrEqual(6);
+    for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
+  });
+
+  it('keeps secrets, data, dependencies, build output and tests out of the build context', async () => {
+    const rules = contextRules(dockerignore);
+    for (const secretOrBuilt of [
+      '.env',
+      '.data/admin-token',
+      '.git/config',
+      'node_modules/jest/package.json',
+      'services/kit/dist/index.js',
+      'services/kit/tsconfig.build.tsbuildinfo',
+    ])
+      expect([secretOrBuilt, rules.excluded(secretOrBuilt)]).toEqual([secretOrBuilt, true]);
+    for (const testFile of [
+      'services/kit/src/__tests__/config.test.ts',
+      'services/asset/test/upload.spec.ts',
+      'services/kit/src/testing.ts',
+      'tests/standalone-services.spec.ts',
+      'charts/x/values.yaml',
+    ])
+      expect([testFile, rules.excluded(testFile)]).toEqual([testFile, true]);
+    for (const sent of ['package.json', 'package-lock.json', 'services/kit/package.json', 'services/kit/src/index.ts', 'services/auth/bin/boardsync-admin.js'])
+      expect([sent, rules.excluded(sent)]).toEqual([sent, false]);
+    // What a builder would be sent of this checkout: manifests, sources and auth's launcher only.
+    const sent = await contextFiles(repo, rules, '.');
+    expect(sent.filter((file) => !/^(package(-lock)?\.json|services\/[^/]+\/(package\.json|src\/.+\.ts|bin\/[^/]+\.js))$/.test(file))).toEqual([]);
+    expect(sent).toContain('services/asset/src/media/svg-worker.ts');
+  });
+
+  it('refuses a missing or unknown SERVICE before it installs anything', async () => {
+    for (const service of ['', 'kit', 'gateway ']) {
+      const into = await mkdtemp(path.join(tmpdir(), 'boardsync-image-refused-'));
+      try {
+        await expect(buildImage(dockerfile, dockerignore, { context: repo, buildArgs: { SERVICE: service }, into, path: buildPath })).rejects.toThrow(
+          /SERVICE= must be gateway, auth, catalog, asset or webhook/,
+        );
+        expect(await readdir(into)).toEqual(['base']);
+      } finally {
+        await rm(into, { recursive: true, force: true });
+      }
+    }
+  });
+});

@@ -17,16 +17,8 @@ import { componentsChanged, deliveryHelpers } from '../support/delivery-helpers.
  */
 export function deliveryFailureSuite(world: WebhookWorld): void {
   describe('delivery: giving up, refusals, shared work, leases, pruning and slow receivers', () => {
-    let receiver: Receiver;
+    const receiver = Receiver.forSuite(world);
     const { register, view, sql, deliveries, attempts, settled } = deliveryHelpers(world);
-
-    beforeAll(async () => {
-      receiver = await Receiver.start();
-      await world.service.bus.ensureTopics(world.catalogTopics);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver.close();
-    });
 
     it('gives up after 4 attempts in all when every one fails', async () => {
       const designerId = world.designer();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Receiver } from '../support/receiver.ts';
 import { header, svcSignature } from '../support/signed-requests.ts';
 import { PUBLIC_BASE_URL, type WebhookWorld } from '../support/world.ts';
@@ -13,16 +13,9 @@ import { expectProblem, type Answer, type ProblemBody } from '../support/webhook
  */
 export function deliveryLogSuite(world: WebhookWorld): void {
   describe('the delivery log and redeliver', () => {
-    let receiver: Receiver;
+    const receiver = Receiver.forSuite(world);
 
-    beforeAll(async () => {
-      receiver = await Receiver.start();
-      await world.service.bus.ensureTopics(world.catalogTopics);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver.close();
-    });
-    const { send, register, sql, states, insertDelivery, settledOne, base } = deliveryLogHelpers(world, () => receiver);
+    const { send, register, sql, states, insertDelivery, settledOne, base } = deliveryLogHelpers(world, receiver);
 
     describe('the delivery log', () => {
       it('lists deliveries newest first, paged as spec §1, filtered by status, without bodies', async () => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Receiver, type Received } from '../support/receiver.ts';
@@ -14,16 +14,9 @@ import { expectProblem, type ProblemBody } from '../support/webhook-api.ts';
  */
 export function deliveryRecoverySuite(world: WebhookWorld): void {
   describe('recover, ping, isolation and scope', () => {
-    let receiver: Receiver;
+    const receiver = Receiver.forSuite(world);
 
-    beforeAll(async () => {
-      receiver = await Receiver.start();
-      await world.service.bus.ensureTopics(world.catalogTopics);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver.close();
-    });
-    const { send, register, sql, states, insertDelivery, base } = deliveryLogHelpers(world, () => receiver);
+    const { send, register, sql, states, insertDelivery, base } = deliveryLogHelpers(world, receiver);
 
     describe('recover', () => {
       it('re-queues only the failed deliveries created in the window', async () => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventMessage } from '@boardsync/kit';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Receiver } from '../support/receiver.ts';
@@ -14,16 +14,8 @@ import { UUID, componentsChanged, deliveryHelpers, projectUpdated } from '../sup
  */
 export function deliverySuite(world: WebhookWorld): void {
   describe('delivery: fan-out, signatures and retries', () => {
-    let receiver: Receiver;
+    const receiver = Receiver.forSuite(world);
     const { register, view, deliveries, attempts, settled } = deliveryHelpers(world);
-
-    beforeAll(async () => {
-      receiver = await Receiver.start();
-      await world.service.bus.ensureTopics(world.catalogTopics);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver.close();
-    });
 
     it('delivers a components.changed event once to each subscribed webhook of the designer, whatever app, signed both ways', async () => {
       const designerId = world.designer();

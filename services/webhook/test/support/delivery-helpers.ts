@@ -1,18 +1,8 @@
 import { expect } from '@jest/globals';
 import type { EventBody } from '@boardsync/kit';
 import { eventually } from '@boardsync/kit/testing';
-import { sqlOf } from './webhook-api.ts';
+import { sqlOf, type WebhookView } from './webhook-api.ts';
 import type { Caller, WebhookWorld } from './world.ts';
-
-export interface WebhookView {
-  id: number;
-  url: string;
-  events: string[];
-  is_active: boolean;
-  last_delivered_at: string | null;
-  last_status: number | null;
-  consecutive_failures: number;
-}
 
 export interface DeliveryRow {
   id: string;

@@ -55,11 +55,11 @@ export const componentsChanged = (projectId: number): EventBody => ({
 export const DAY_MS = 86_400_000;
 
 /** The delivery-log suites' calls: the API, a webhook on the suite's receiver, and delivery rows made or read directly. */
-export function deliveryLogHelpers(world: WebhookWorld, receiver: () => Receiver) {
+export function deliveryLogHelpers(world: WebhookWorld, receiver: Receiver) {
   const send = <T>(caller: Caller, method: string, path: string, body?: unknown): Promise<Answer<T>> => sendTo<T>(world, caller, method, path, body);
   const register = async (caller: Caller, path: string): Promise<{ id: number; secret: string }> => {
     const answer = await send<{ id: number; secret: string }>(caller, 'POST', '/api/v1/webhooks', {
-      url: receiver().url(path),
+      url: receiver.url(path),
       events: ['components.changed'],
     });
     expect(answer.status).toBe(201);

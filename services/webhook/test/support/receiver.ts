@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
+import type { WebhookWorld } from './world.ts';
 
 /** How the receiver answers one request: a status, or a status after a delay, with an optional body and headers. */
 export type Answer = number | { status: number; delayMs?: number; body?: string; headers?: Record<string, string> };
@@ -38,14 +40,29 @@ export class Receiver {
 
   static async start(host = '127.0.0.1'): Promise<Receiver> {
     const receiver = new Receiver(host);
-    await new Promise<void>((resolve, reject) => {
-      receiver.server.once('error', reject);
-      receiver.server.listen(0, host, resolve);
-    });
-    const address = receiver.server.address();
-    if (address === null || typeof address === 'string') throw new Error('the receiver bound no port');
-    receiver.port = address.port;
+    await receiver.listen();
     return receiver;
+  }
+
+  /** A receiver for a delivery suite: listening (and the world's topics there) before its tests, closed after them. */
+  static forSuite(world: WebhookWorld): Receiver {
+    const receiver = new Receiver('127.0.0.1');
+    beforeAll(async () => {
+      await receiver.listen();
+      await world.service.bus.ensureTopics(world.catalogTopics);
+    }, 60_000);
+    afterAll(() => receiver.close());
+    return receiver;
+  }
+
+  private async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, this.host, resolve);
+    });
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the receiver bound no port');
+    this.port = address.port;
   }
 
   url(path: string): string {

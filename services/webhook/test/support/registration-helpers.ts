@@ -1,15 +1,9 @@
 import { expect } from '@jest/globals';
-import { send as sendTo, type Answer, type ProblemBody } from './webhook-api.ts';
+import { send as sendTo, type Answer, type ProblemBody, type WebhookView } from './webhook-api.ts';
 import type { Caller, WebhookWorld } from './world.ts';
 
-export interface Webhook {
-  id: number;
-  url: string;
-  events: string[];
-  is_active: boolean;
-  last_delivered_at: string | null;
-  last_status: number | null;
-  consecutive_failures: number;
+/** A webhook as registration answers it: the listed fields, its creation time, and the secret (shown once). */
+export interface Webhook extends WebhookView {
   created_at: string;
   secret?: string;
 }

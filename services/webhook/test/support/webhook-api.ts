@@ -6,6 +6,17 @@ export interface Answer<T> {
   body: T;
 }
 
+/** A webhook as the API lists it. */
+export interface WebhookView {
+  id: number;
+  url: string;
+  events: string[];
+  is_active: boolean;
+  last_delivered_at: string | null;
+  last_status: number | null;
+  consecutive_failures: number;
+}
+
 export interface ProblemBody {
   status: number;
   code: string;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, parseConfig, type ServiceAdapters } from '@boardsync/kit';
+import { ConfigError, InProcessBus, createLogger, env, installGracefulShutdown, loadConfigOrExit, type ServiceAdapters } from '@boardsync/kit';
 import { DirectoryObjectStore, assetSettingsSchema, startAsset } from '@boardsync/asset';
 import { authSettingsSchema, startAuth } from '@boardsync/auth';
 import { catalogSettingsSchema, startCatalog } from '@boardsync/catalog';
@@ -15,6 +15,7 @@ import { gatewaySettingsSchema, startGateway } from '@boardsync/gateway';
 import { startWebhook, webhookSettingsSchema } from '@boardsync/webhook';
 import { ensureDemoAccount } from './embedded/demo-account.ts';
 import { loadOrCreateSecrets } from './embedded/secrets.ts';
+import { PLACEHOLDERS, embeddedSettings, type Decided } from './embedded/service-settings.ts';
 
 const config = loadConfigOrExit(
   z.object({
@@ -31,14 +32,23 @@ const config = loadConfigOrExit(
     INTERNAL_PORT_CATALOG: env.port(0),
     INTERNAL_PORT_ASSET: env.port(0),
     INTERNAL_PORT_WEBHOOK: env.port(0),
-    /** Development only: address ranges that from-url and webhook deliveries may reach although not public (e.g. 127.0.0.1/32 for a receiver on this machine). */
-    SSRF_ALLOW_CIDRS: z.string().default(''),
     /** What callers see as the gateway's origin: pagination links and stored artwork's URLs (`/assets/…`) start with it. */
     PUBLIC_BASE_URL: env.optionalUrl(),
     DATA_DIR: env.string(fileURLToPath(new URL('../.data', import.meta.url))),
     LOG_LEVEL: env.logLevel(),
   }),
 );
+
+// Each service reads every variable its README documents from the environment, as `node src/main.ts`
+// would; all five are checked before anything starts, so a bad value is one line and exit 78.
+const schemas = [catalogSettingsSchema, assetSettingsSchema, webhookSettingsSchema, authSettingsSchema, gatewaySettingsSchema];
+try {
+  for (const schema of schemas) embeddedSettings(schema, process.env, PLACEHOLDERS);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(78);
+}
 
 const logger = createLogger({ service: 'embedded', level: config.LOG_LEVEL });
 mkdirSync(config.DATA_DIR, { recursive: true });
@@ -47,8 +57,7 @@ const bus = new InProcessBus({ logger });
 
 // The only place the embedded adapters are chosen: a service started alone requires Postgres and Kafka.
 const embedded = (service: string): ServiceAdapters => ({ database: { kind: 'pglite', dataDir: join(config.DATA_DIR, service) }, bus, ownsBus: false });
-const shared = {
-  LOG_LEVEL: config.LOG_LEVEL,
+const shared: Decided = {
   HOST: config.HOST,
   INTERNAL_HOST: '127.0.0.1',
   INTROSPECTION_CLIENT_SECRET: secrets.introspectionSecret,
@@ -59,7 +68,7 @@ const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${String(confi
 const assetFiles = join(config.DATA_DIR, 'asset-files');
 const assetPublicUrl = `${publicBaseUrl.replace(/\/+$/, '')}/assets`;
 const catalog = await startCatalog(
-  parseConfig(catalogSettingsSchema, {
+  embeddedSettings(catalogSettingsSchema, process.env, {
     ...shared,
     PUBLIC_BASE_URL: publicBaseUrl,
     ASSET_PUBLIC_URL: assetPublicUrl,
@@ -71,7 +80,7 @@ const catalog = await startCatalog(
   embedded('catalog'),
 );
 const asset = await startAsset(
-  parseConfig(assetSettingsSchema, {
+  embeddedSettings(assetSettingsSchema, process.env, {
     ...shared,
     PUBLIC_BASE_URL: publicBaseUrl,
     PORT: String(config.ASSET_PORT),
@@ -80,25 +89,23 @@ const asset = await startAsset(
     ASSET_PUBLIC_URL: assetPublicUrl,
     CATALOG_INTERNAL_URL: catalog.internalUrl,
     SCRATCH_DIR: join(config.DATA_DIR, 'asset-scratch'),
-    SSRF_ALLOW_CIDRS: config.SSRF_ALLOW_CIDRS,
   }),
   createLogger({ service: 'asset', level: config.LOG_LEVEL }),
   { ...embedded('asset'), objects: new DirectoryObjectStore({ root: assetFiles }) },
 );
 const webhook = await startWebhook(
-  parseConfig(webhookSettingsSchema, {
+  embeddedSettings(webhookSettingsSchema, process.env, {
     ...shared,
     PUBLIC_BASE_URL: publicBaseUrl,
     PORT: String(config.WEBHOOK_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_WEBHOOK),
     ADMIN_TOKEN: secrets.adminToken,
-    SSRF_ALLOW_CIDRS: config.SSRF_ALLOW_CIDRS,
   }),
   createLogger({ service: 'webhook', level: config.LOG_LEVEL }),
   embedded('webhook'),
 );
 const auth = await startAuth(
-  parseConfig(authSettingsSchema, {
+  embeddedSettings(authSettingsSchema, process.env, {
     ...shared,
     PORT: String(config.AUTH_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_AUTH),
@@ -111,7 +118,7 @@ const auth = await startAuth(
   embedded('auth'),
 );
 const gateway = await startGateway(
-  parseConfig(gatewaySettingsSchema, {
+  embeddedSettings(gatewaySettingsSchema, process.env, {
     ...shared,
     PORT: String(config.PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_GATEWAY),

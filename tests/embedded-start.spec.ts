@@ -218,12 +218,54 @@ describe('npm start (embedded mode)', () => {
     }
   });
 
-  it('refuses a bad setting with one line naming it', async () => {
-    const child = spawn(process.execPath, [startScript], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  it('applies a plan change from the admin CLI to the very next create, lowered or raised', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boardsync-embedded-'));
+    let running: Started | undefined;
+    try {
+      running = await startEmbedded(dataDir);
+      const base = running.base;
+      const token = /demo token \(every scope\): (\S+)/.exec(running.output())?.[1] ?? '';
+      const setCap = (cap: string) =>
+        promisify(execFile)(process.execPath, [adminCli, 'designer', 'set-plan', '--designer', '1', '--unlocked-limit', cap], {
+          env: { ...process.env, DATA_DIR: dataDir },
+        });
+      const create = async (name: string) => {
+        const response = await fetch(`${base}/api/v1/projects`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+        return [response.status, ((await response.json()) as { code?: string }).code];
+      };
+      // The gateway now remembers this token's answer, with the plan as it was.
+      expect((await fetch(`${base}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+      await setCap('1');
+      expect(await create('First')).toEqual([201, undefined]);
+      expect(await create('Second')).toEqual([403, 'plan_limit_reached']);
+      await setCap('2');
+      expect(await create('Second')).toEqual([201, undefined]);
+      await setCap('none');
+      expect(await create('Third')).toEqual([201, undefined]);
+    } finally {
+      running?.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // Its own PORT, then one setting each service reads from the environment, as it would alone (tests/embedded-settings.spec.ts has them all).
+  it.each([
+    ['PORT', 'eighty'],
+    ['RATE_LIMIT_READS_PER_MINUTE', 'many'],
+    ['DEFAULT_UNLOCKED_PROJECT_LIMIT', 'few'],
+    ['IMAGE_MAX_FRAMES', 'lots'],
+    ['WEBHOOK_RETRY_DELAYS', 'soon'],
+  ])('refuses a bad %s with one line naming it, before anything starts', async (variable, value) => {
+    const child = spawn(process.execPath, [startScript], { env: { ...process.env, [variable]: value }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(78);
-    expect(stderr.trim()).toMatch(/^invalid configuration: PORT: .*\(got "eighty"\)$/);
+    expect(stderr.trim()).toMatch(new RegExp(`^invalid configuration: ${variable}: .*\\(got "${value}"\\)$`));
   });
 });

@@ -53,3 +53,24 @@ describe('a plan change takes effect on the designer’s next request', () => {
     for (const replica of replicas) expect(replica.introspector.heldFor(bystanderId)).toBe(1);
   });
 });
+
+describe('an operation that enforces the plan asks auth afresh', () => {
+  it('carries the new plan on the very next one, before (or without) the plan-changed event', async () => {
+    const deaf = await world.gatewayReplica(undefined, { hearsPlanChanges: false });
+    const designerId = await world.designer();
+    const { token } = await world.token(designerId, ['projects:read', 'projects:write']);
+    expect(await planSeenThrough(deaf, token)).toMatchObject({ unlockedProjectLimit: 2 });
+    expect(deaf.introspector.heldFor(designerId)).toBe(1);
+
+    await setUnlockedCap(designerId, 7);
+    const create = await fetch(`${deaf.url}/api/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'P' }),
+    });
+    expect(create.status).toBe(200);
+    expect(world.service.seen.at(-1)).toMatchObject({ method: 'POST', principal: { plan: { unlockedProjectLimit: 7 } } });
+    // The fresh answer replaces the remembered one, so reads carry the new plan too.
+    expect(await planSeenThrough(deaf, token)).toMatchObject({ unlockedProjectLimit: 7 });
+  });
+});

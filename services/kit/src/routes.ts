@@ -13,6 +13,11 @@ export interface RouteRule {
   path: string;
   scope: RequiredScope;
   service: ServiceName;
+  /**
+   * The operation enforces the designer's plan (unlocked-project cap, storage quota): the gateway
+   * asks auth afresh instead of using a remembered answer, so a plan change applies to the very next one.
+   */
+  usesPlan?: true;
 }
 
 /** Every public API path starts here. */
@@ -25,17 +30,17 @@ export const API_PREFIX = '/api/v1';
 export const ROUTES: readonly RouteRule[] = [
   { method: 'GET', path: '/me', scope: 'any', service: 'auth' },
   { method: 'GET', path: '/projects', scope: 'projects:read', service: 'catalog' },
-  { method: 'POST', path: '/projects', scope: 'projects:write', service: 'catalog' },
+  { method: 'POST', path: '/projects', scope: 'projects:write', service: 'catalog', usesPlan: true },
   { method: 'GET', path: '/projects/:project', scope: 'projects:read', service: 'catalog' },
   { method: 'PATCH', path: '/projects/:project', scope: 'projects:write', service: 'catalog' },
   { method: 'GET', path: '/projects/:project/assets', scope: 'assets:read', service: 'asset' },
-  { method: 'POST', path: '/projects/:project/assets', scope: 'assets:write', service: 'asset' },
-  { method: 'POST', path: '/projects/:project/assets/from-url', scope: 'assets:write', service: 'asset' },
+  { method: 'POST', path: '/projects/:project/assets', scope: 'assets:write', service: 'asset', usesPlan: true },
+  { method: 'POST', path: '/projects/:project/assets/from-url', scope: 'assets:write', service: 'asset', usesPlan: true },
   { method: 'DELETE', path: '/projects/:project/assets', scope: 'assets:write', service: 'asset' },
   { method: 'GET', path: '/masks', scope: 'components:read', service: 'catalog' },
   { method: 'GET', path: '/projects/:project/components', scope: 'components:read', service: 'catalog' },
-  { method: 'POST', path: '/projects/:project/components', scope: 'components:write', service: 'catalog' },
-  { method: 'POST', path: '/projects/:project/components/batch', scope: 'components:write', service: 'catalog' },
+  { method: 'POST', path: '/projects/:project/components', scope: 'components:write', service: 'catalog', usesPlan: true },
+  { method: 'POST', path: '/projects/:project/components/batch', scope: 'components:write', service: 'catalog', usesPlan: true },
   { method: 'DELETE', path: '/projects/:project/components', scope: 'components:write', service: 'catalog' },
   { method: 'DELETE', path: '/projects/:project/components/:uniqueId', scope: 'components:write', service: 'catalog' },
   { method: 'GET', path: '/projects/:project/groups', scope: 'components:read', service: 'catalog' },

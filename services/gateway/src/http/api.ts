@@ -39,7 +39,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     const match = matchRoute(ctx.method, path.slice(API_PREFIX.length) || '/');
     if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, path);
     const { rule } = match;
-    const token = await authenticate(ctx, deps.introspector, deps.authFailures);
+    const token = await authenticate(ctx, deps.introspector, deps.authFailures, rule.usesPlan === true);
     requireScope(token.scopes, rule.scope);
 
     const decision = await deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method));
@@ -72,14 +72,16 @@ export function apiGateway(deps: ApiDependencies): Middleware {
 }
 
 /**
- * The bearer token's facts. A token already known active passes at once; otherwise the caller's
- * address must still have failure budget left before auth is asked, and a failure spends it.
+ * The bearer token's facts. A token already known active passes at once (asked about again when the
+ * operation enforces the plan); otherwise the caller's address must still have failure budget left
+ * before auth is asked, and a failure spends it.
  */
-async function authenticate(ctx: Context, introspector: Introspector, failures: AuthFailureBudget): Promise<TokenInfo> {
+async function authenticate(ctx: Context, introspector: Introspector, failures: AuthFailureBudget, freshPlan: boolean): Promise<TokenInfo> {
   const header = ctx.get('Authorization');
   // RFC 6750 b64token; the scheme name is case-insensitive.
   const token = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header)?.[1];
   const known = token === undefined ? undefined : introspector.known(token);
+  if (known && token !== undefined && freshPlan) return (await askAuth(() => introspector.reintrospect(token))) ?? unknownToken();
   if (known) return known;
   const clientIp = clientIpOf(ctx);
   if (header === '') {
@@ -92,9 +94,20 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
   if (token === undefined) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
   let info: TokenInfo | null;
   try {
-    info = await introspector.introspect(token);
+    info = await askAuth(() => introspector.introspect(token));
   } catch (error) {
     await reservation.giveBack();
+    throw error;
+  }
+  if (!info) unknownToken();
+  await reservation.giveBack();
+  return info;
+}
+
+async function askAuth(ask: () => Promise<TokenInfo | null>): Promise<TokenInfo | null> {
+  try {
+    return await ask();
+  } catch (error) {
     throw new Problem({
       status: 503,
       code: 'auth_unavailable',
@@ -103,9 +116,10 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
       cause: error,
     });
   }
-  if (!info) throw Problem.unauthenticated('The token is unknown, expired or revoked.');
-  await reservation.giveBack();
-  return info;
+}
+
+function unknownToken(): never {
+  throw Problem.unauthenticated('The token is unknown, expired or revoked.');
 }
 
 /** The caller's address as the client-origin middleware worked it out (trusted proxies only), else the socket's. */

@@ -58,6 +58,14 @@ export class Introspector {
     return flight;
   }
 
+  /**
+   * Asks auth again whatever is remembered (for operations that enforce the plan), and remembers
+   * the new answer. Never joins a call already under way: it may have started before a plan change.
+   */
+  reintrospect(token: string): Promise<TokenInfo | null> {
+    return this.ask(token, tokenDigest(token));
+  }
+
   /** An active answer already held: such a token costs auth nothing. */
   known(token: string): TokenInfo | undefined {
     return this.answers.getActive(tokenDigest(token));

@@ -121,11 +121,11 @@ export class GatewayWorld {
       ...(options.cacheTtlMs === undefined ? {} : { cacheTtlMs: options.cacheTtlMs }),
     });
     const replicaId = options.replicaId ?? uniqueName('replica');
-    const consumers = new BackgroundSubscriptions(
-      bus,
-      [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
-      gatewayLogger,
-    );
+    const subscriptions = [
+      revocationConsumer(introspector, replicaId),
+      ...(options.hearsPlanChanges === false ? [] : [planChangeConsumer(introspector, replicaId)]),
+    ];
+    const consumers = new BackgroundSubscriptions(bus, subscriptions, gatewayLogger);
     const metrics = createHttpMetrics('gateway');
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, keyPrefix: this.namespace, fallback };
@@ -151,7 +151,7 @@ export class GatewayWorld {
       () => consumers.close(),
       () => proxy.close(),
     );
-    await eventually(() => (bus.joined.size === 2 ? true : undefined), 60_000, 'the gateway consumers to join');
+    await eventually(() => (bus.joined.size === subscriptions.length ? true : undefined), 60_000, 'the gateway consumers to join');
     return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: metrics.registry };
   }
 
@@ -201,6 +201,8 @@ export interface GatewayOptions {
   trustedProxies?: string[];
   /** `ASSET_FILES_DIR`: the directory served at /assets/<key>; none by default. */
   assetFilesDir?: string;
+  /** false: the replica never hears auth.designer.plan-changed (to see what holds without the event). */
+  hearsPlanChanges?: boolean;
 }
 
 export interface TestGateway {

@@ -160,6 +160,25 @@ describe('authorization code + PKCE with openid-client', () => {
     await refusedSoon(first.access_token);
   });
 
+  it('two exchanges of one code at once: one is refused, and whatever the other bought is revoked', async () => {
+    const owner = await person();
+    const app = await registerApp(owner, { public: true });
+    for (let round = 0; round < 4; round++) {
+      const started = await start(app, 'projects:read');
+      const callback = await consent(started, owner);
+      const answers = await Promise.allSettled([exchange(started, callback), exchange(started, callback)]);
+      const granted = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+      expect(granted.length).toBeLessThanOrEqual(1);
+      for (const answer of answers) {
+        if (answer.status === 'rejected') expect(answer.reason instanceof oidc.ResponseBodyError ? answer.reason.error : answer.reason).toBe('invalid_grant');
+      }
+      for (const tokens of granted) {
+        await refusedSoon(tokens.access_token);
+        expect(await oauthError(oidc.refreshTokenGrant(started.config, tokens.refresh_token ?? ''))).toBe('invalid_grant');
+      }
+    }
+  });
+
   it('refuses a redirect_uri at the token endpoint that differs from the one authorized with invalid_grant (RFC 6749 §5.2)', async () => {
     const owner = await person();
     const app = await registerApp(owner, { public: true, redirectUris: [REDIRECT, 'http://127.0.0.1:53682/other'] });
@@ -209,9 +228,12 @@ describe('the authorization request', () => {
     expect(await response.text()).toContain('redirect_uri mismatch');
   });
 
-  it('a public app without PKCE is sent back with invalid_request and its state', async () => {
+  it.each([
+    ['a public app', true],
+    ['a confidential app (OAuth 2.1)', false],
+  ])('%s without PKCE is sent back with invalid_request and its state', async (_label, isPublic) => {
     const owner = await person();
-    const app = await registerApp(owner, { public: true });
+    const app = await registerApp(owner, { public: isPublic });
     const url = new URL(`${gateway}/oauth/authorize`);
     url.search = new URLSearchParams({
       client_id: app.client_id,

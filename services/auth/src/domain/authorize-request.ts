@@ -13,7 +13,6 @@ export interface AuthorizeParams {
 
 export interface AuthorizeClient {
   redirectUris: readonly string[];
-  confidential: boolean;
 }
 
 export interface AuthorizeRequest {
@@ -21,7 +20,7 @@ export interface AuthorizeRequest {
   redirectUri: string;
   scopes: Scope[];
   state: string | undefined;
-  codeChallenge: string | undefined;
+  codeChallenge: string;
 }
 
 /** An error that must not be sent to the redirect URI (RFC 6749 §4.1.2.1): shown to the person instead. */
@@ -67,13 +66,10 @@ export function checkAuthorizeRequest(params: AuthorizeParams, client: Authorize
   if (params.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be "code".');
   const codeChallenge = text(params.code_challenge);
   const method = text(params.code_challenge_method);
-  if (codeChallenge === undefined) {
-    if (!client.confidential) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
-    if (method !== undefined) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.');
-  } else {
-    if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
-    if (!PKCE_CHALLENGE.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
-  }
+  // Every app, confidential ones too (OAuth 2.1; RFC 9700 §2.1.1): a stolen code is useless without the verifier.
+  if (codeChallenge === undefined) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
+  if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
+  if (!PKCE_CHALLENGE.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
   const { scopes, unknown } = normalizeScopes(typeof params.scope === 'string' ? params.scope : '');
   if (unknown.length > 0) return fail('invalid_scope', `Unknown scope(s): ${unknown.join(' ')}.`);
   if (scopes.length === 0) return fail('invalid_scope', 'Request at least one scope.');

@@ -102,6 +102,6 @@ function hiddenFields(request: AuthorizeRequest): Record<string, string | undefi
     scope: request.scopes.join(' '),
     state: request.state,
     code_challenge: request.codeChallenge,
-    code_challenge_method: request.codeChallenge === undefined ? undefined : 'S256',
+    code_challenge_method: 'S256',
   };
 }

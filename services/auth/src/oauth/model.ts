@@ -3,11 +3,10 @@ import type { AuthorizationCodeModel, Client, RefreshToken, RefreshTokenModel, T
 import type { EntityManager } from '@mikro-orm/core';
 import type { Database, Logger } from '@boardsync/kit';
 import { newToken } from '../domain/secrets.ts';
-import { consumeAuthorizationCode } from '../store/authorization-codes.ts';
 import type { OAuthApp } from '../store/entities/oauth-app.ts';
 import { findAccessToken, type NewOAuthToken } from '../store/oauth-tokens.ts';
 import { authenticateClient } from '../use-cases/authenticate-client.ts';
-import { findCodeToExchange, grantFromCode } from '../use-cases/exchange-authorization-code.ts';
+import { findCodeToExchange, grantFromCode, spendCode } from '../use-cases/exchange-authorization-code.ts';
 import { continueGrant, findRefreshTokenToRotate, spendRefreshToken } from '../use-cases/rotate-refresh-token.ts';
 
 /** What travels between the model's calls as oauth2-server's opaque "user". */
@@ -71,6 +70,8 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
       const found = await findCodeToExchange(fork(), logger, code);
       if (!found) return null;
       const { code: row, app } = found;
+      // Codes are issued with a PKCE challenge only; one without (issued before PKCE was required of every app) is never exchanged.
+      if (!row.codeChallenge) return null;
       const holder: Holder = { id: row.designerId, codeId: row.id };
       return {
         authorizationCode: code,
@@ -79,7 +80,8 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
         scope: row.scopes,
         client: asClient(app),
         user: holder,
-        ...(row.codeChallenge ? { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' } : {}),
+        codeChallenge: row.codeChallenge,
+        codeChallengeMethod: row.codeChallengeMethod ?? 'S256',
       };
     },
 
@@ -88,7 +90,7 @@ export function oauthModel(orm: Database, logger: Logger): AuthorizationCodeMode
 
     async revokeAuthorizationCode(code) {
       const { codeId } = holderOf(code.user);
-      return codeId !== undefined && consumeAuthorizationCode(fork(), codeId);
+      return codeId !== undefined && spendCode(fork(), logger, codeId);
     },
 
     async saveToken(token, client, user): Promise<Token> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { checkAuthorizeRequest, redirectWith } from '../authorize-request.ts';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
-const app = { redirectUris: ['https://tool.example/cb', 'http://127.0.0.1:7777/cb'], confidential: false };
+const app = { redirectUris: ['https://tool.example/cb', 'http://127.0.0.1:7777/cb'] };
 const good = {
   client_id: 'abc',
   redirect_uri: 'https://tool.example/cb',
@@ -35,7 +35,7 @@ describe('checkAuthorizeRequest', () => {
 
   it.each([
     ['response_type token', { response_type: 'token' }, 'unsupported_response_type'],
-    ['no PKCE from a public app', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
+    ['no PKCE (from any app, confidential ones too)', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
     ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['a challenge without a method', { code_challenge_method: undefined }, 'invalid_request'],
     ['a malformed challenge', { code_challenge: 'short' }, 'invalid_request'],
@@ -43,12 +43,6 @@ describe('checkAuthorizeRequest', () => {
     ['no scope', { scope: '' }, 'invalid_scope'],
   ])('redirects %s as an error with the state', (_name, change, error) => {
     expect(checkAuthorizeRequest({ ...good, ...change }, app)).toMatchObject({ kind: 'redirect', error, state: 's1', redirectUri: 'https://tool.example/cb' });
-  });
-
-  it('lets a confidential app skip PKCE', () => {
-    expect(checkAuthorizeRequest({ ...good, code_challenge: undefined, code_challenge_method: undefined }, { ...app, confidential: true })).toMatchObject({
-      codeChallenge: undefined,
-    });
   });
 });
 

@@ -7,7 +7,7 @@ const request: AuthorizeRequest = {
   redirectUri: 'https://tool.example/cb',
   scopes: ['projects:read', 'components:write'],
   state: undefined,
-  codeChallenge: undefined,
+  codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
 };
 
 describe('consentAnswer', () => {

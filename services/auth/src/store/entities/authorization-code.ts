@@ -1,6 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** A single-use, short-lived code; `grantId` is set when it is exchanged, so a replay can revoke what it bought. */
+/**
+ * A single-use, short-lived code; `grantId` is set when it is exchanged, so a replay can revoke what
+ * it bought, and `replayedAt` when it is presented again, so an exchange still under way buys nothing.
+ */
 export const AuthorizationCodeSchema = defineEntity({
   name: 'AuthorizationCode',
   tableName: 'authorization_code',
@@ -16,6 +19,7 @@ export const AuthorizationCodeSchema = defineEntity({
     expiresAt: p.datetime().fieldName('expires_at'),
     usedAt: p.datetime().fieldName('used_at').nullable(),
     grantId: p.integer().fieldName('grant_id').nullable(),
+    replayedAt: p.datetime().fieldName('replayed_at').nullable(),
   },
 });
 

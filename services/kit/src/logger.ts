@@ -12,6 +12,21 @@ export interface LoggerSettings {
 
 const STDOUT_BUFFER_BYTES = 16 * 1024 * 1024;
 
+/** Fields that hold a credential wherever they appear, up to two objects deep (`headers`, `req.headers`, a form `body`). */
+const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'secret', 'token', 'client_secret', 'refresh_token', 'access_token', 'code_verifier'];
+/** Header names pino's paths can only reach in brackets; the principal header in both the spelling we send and the one Node reads. */
+const SECRET_HEADERS = ['set-cookie', 'x-boardsync-principal', 'X-Boardsync-Principal'];
+
+/**
+ * What is never written to a log. `code` (an authorization code) only where a request's form or
+ * query holds it: elsewhere `code` is a Problem's or an errno's, which operators need.
+ */
+export const REDACTED_PATHS: readonly string[] = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  ...SECRET_HEADERS.flatMap((header) => [`["${header}"]`, `*["${header}"]`, `*.*["${header}"]`]),
+  ...['body', 'query', 'form'].flatMap((holder) => [`${holder}.code`, `*.${holder}.code`]),
+];
+
 /** JSON lines; the request id of the current request (if any) is on every line. */
 export function createLogger({ service, level = 'info', destination }: LoggerSettings): Logger {
   const options: LoggerOptions = {
@@ -23,10 +38,7 @@ export function createLogger({ service, level = 'info', destination }: LoggerSet
       const context = currentRequestContext();
       return context ? { request_id: context.requestId } : {};
     },
-    redact: {
-      paths: ['authorization', '*.authorization', 'headers.authorization', 'password', '*.password', 'secret', '*.secret', 'token', '*.token'],
-      censor: '[redacted]',
-    },
+    redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
   };
   // stdout written asynchronously: a synchronous write per line was 7% of a busy catalog's CPU
   // (the access log's one line a request); lines written while one is in flight go out together,

@@ -3,9 +3,19 @@ import ipaddr from 'ipaddr.js';
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /**
+ * IPv6 ranges refused by our own name, whatever ipaddr.js calls them: IPv4-compatible addresses
+ * (`::a.b.c.d`, RFC 4291 §2.5.5.1, deprecated; some stacks still route them to a.b.c.d, and
+ * ipaddr.js calls `::7f00:1` unicast) and site-local (fec0::/10, RFC 3879, deprecated).
+ */
+const NAMED_IPV6_RANGES: readonly [ipaddr.IPv6, number, string][] = [
+  [ipaddr.IPv6.parse('::'), 96, 'ipv4Compatible'],
+  [ipaddr.IPv6.parse('fec0::'), 10, 'siteLocal'],
+];
+
+/**
  * Which network addresses an outbound fetch may reach: public unicast only. Private, loopback,
- * link-local, CGNAT, unique-local, multicast, unspecified, reserved and documentation ranges are
- * refused, as are IPv6 forms that carry an IPv4 address inside (mapped, NAT64, 6to4, Teredo),
+ * link-local, CGNAT, unique-local, site-local, multicast, unspecified, reserved and documentation
+ * ranges are refused, as are IPv6 forms that carry an IPv4 address inside (mapped, IPv4-compatible, NAT64, 6to4, Teredo),
  * whatever the IPv4 inside. `allowCidrs` exempts ranges (local development and tests only).
  */
 export class AddressPolicy {
@@ -35,6 +45,10 @@ export class AddressPolicy {
     }
     if (this.isExempt(parsed)) return null;
     const range = parsed.range();
+    // :: and ::1 lie inside ::/96 too; they keep their own names.
+    if (range === 'unspecified' || range === 'loopback') return range;
+    const named = parsed.kind() === 'ipv6' ? NAMED_IPV6_RANGES.find(([network, bits]) => (parsed as ipaddr.IPv6).match(network, bits)) : undefined;
+    if (named) return named[2];
     return range === 'unicast' ? null : range;
   }
 

@@ -51,6 +51,20 @@ describe('public addresses are accepted', () => {
   });
 });
 
+describe('IPv6 ranges refused by name', () => {
+  it.each([
+    ['::7f00:1', 'ipv4Compatible'],
+    ['::a9fe:a9fe', 'ipv4Compatible'],
+    ['::808:808', 'ipv4Compatible'],
+    ['fec0::1', 'siteLocal'],
+    ['feff:ffff::1', 'siteLocal'],
+    ['::', 'unspecified'],
+    ['::1', 'loopback'],
+  ])('%s is refused as %s', (address, name) => {
+    expect(new AddressPolicy().refusalFor(address)).toBe(name);
+  });
+});
+
 describe('SSRF_ALLOW_CIDRS exemptions', () => {
   it('exempts exactly the listed ranges', () => {
     const policy = new AddressPolicy(['127.0.0.1/32', 'fd00::/8']);

@@ -68,6 +68,30 @@ describe('sign-in', () => {
     expect(session).toMatch(/samesite=lax/i);
   });
 
+  it('refuses a CSRF cookie and token taken from another session, even when both are planted in this browser', async () => {
+    const attacker = await signedIn();
+    const victim = await signedIn();
+    expect(attacker.browser.cookie('bs_csrf')).toEqual(expect.any(String));
+    victim.browser.plant('bs_csrf', attacker.browser.cookie('bs_csrf') ?? '');
+    const forged = await victim.browser.post('/settings/tokens', [
+      ['csrf', attacker.csrf],
+      ['name', 'Planted'],
+      ['scopes', 'projects:read'],
+    ]);
+    expect(forged.status).toBe(403);
+    // The victim's own page, with the planted cookie, works again once it is reloaded.
+    const settings = hiddenFields(await (await victim.browser.get('/settings')).text());
+    expect(
+      (
+        await victim.browser.post('/settings/tokens', [
+          ['csrf', settings.csrf ?? ''],
+          ['name', 'Mine'],
+          ['scopes', 'projects:read'],
+        ])
+      ).status,
+    ).toBe(201);
+  });
+
   it('signing out ends the session', async () => {
     const { browser, csrf } = await signedIn();
     expect((await browser.post('/logout', [['csrf', csrf]])).status).toBe(303);

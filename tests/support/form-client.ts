@@ -19,6 +19,11 @@ export class FormClient {
     return this.cookies.get(name);
   }
 
+  /** Sets a cookie as someone else could (a sibling subdomain over plain http), for the tests of what that buys. */
+  plant(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   async get(pathOrUrl: string): Promise<Response> {
     return this.send(pathOrUrl, { method: 'GET' });
   }

@@ -20,7 +20,9 @@ function cookieName(ctx: Context, name: string): string {
 /**
  * Cookies and CSRF for the server-rendered pages. Cookies are HttpOnly and SameSite=Lax, and
  * Secure with the `__Host-` prefix whenever the request arrived over https.
- * CSRF uses signed double submit: a random cookie, and in every form its HMAC under a server key.
+ * CSRF uses signed double submit bound to the session: a random cookie, and in every form the HMAC,
+ * under a server key, of that cookie and the browser's session id. A token and cookie planted in a
+ * browser (a sibling subdomain can set cookies over plain http) are worthless in anyone else's session.
  * The sessions themselves live in the database, started and ended by the sign-in and sign-out use cases.
  */
 export class BrowserSessions {
@@ -50,13 +52,13 @@ export class BrowserSessions {
       nonce = randomBytes(24).toString('base64url');
       ctx.cookies.set(cookieName(ctx, CSRF_COOKIE), nonce, this.cookieOptions(ctx));
     }
-    return this.sign(nonce);
+    return this.sign(nonce, this.sessionId(ctx));
   }
 
   csrfValid(ctx: Context): boolean {
     const nonce = ctx.cookies.get(cookieName(ctx, CSRF_COOKIE));
     const sent = formFields(ctx).csrf;
-    return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce));
+    return Boolean(nonce) && typeof sent === 'string' && nonce !== undefined && sameSecret(sent, this.sign(nonce, this.sessionId(ctx)));
   }
 
   /** The id the session cookie carries, if any (it may have expired or ended). */
@@ -79,8 +81,11 @@ export class BrowserSessions {
     ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, this.cookieOptions(ctx));
   }
 
-  private sign(nonce: string): string {
-    return createHmac('sha256', this.secret).update(nonce).digest('base64url');
+  private sign(nonce: string, sessionId: string | undefined): string {
+    // Length-prefixed, so no nonce and session pair can read as another.
+    return createHmac('sha256', this.secret)
+      .update(`csrf:${String(nonce.length)}:${nonce}:${sessionId ?? ''}`)
+      .digest('base64url');
   }
 }
 

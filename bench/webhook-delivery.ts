@@ -17,6 +17,7 @@ import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken 
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { measure, printTable, quantile } from './support/measure.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
+import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../tests/support/standalone-env.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
@@ -55,6 +56,7 @@ const catalog = await startService('catalog', { ...common, DATABASE_URL: catalog
 const webhook = await startService('webhook', {
   ...common,
   DATABASE_URL: webhookDb.url,
+  WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
   SSRF_ALLOW_CIDRS: '127.0.0.1/32',
   // One receiver here: let it have the whole replica's concurrency, as the bare loop does.
   DELIVERY_CONCURRENCY: String(CONCURRENCY),

@@ -100,6 +100,7 @@ const webhook = await startWebhook(
     PORT: String(config.WEBHOOK_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_WEBHOOK),
     ADMIN_TOKEN: secrets.adminToken,
+    WEBHOOK_SECRET_KEYS: secrets.webhookSecretKeys,
   }),
   createLogger({ service: 'webhook', level: config.LOG_LEVEL }),
   embedded('webhook'),

@@ -9,6 +9,7 @@ import { migrations as catalogMigrations } from '../services/catalog/src/store/m
 import { migrations as webhookMigrations } from '../services/webhook/src/store/migrations/index.ts';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { STANDALONE_WEBHOOK_SECRET_KEYS } from './support/standalone-env.ts';
 
 /**
  * `node src/main.ts migrate|create-topics`, run as the images run them (from `services/<name>/`),
@@ -110,7 +111,12 @@ const DATABASE_SERVICES: { service: string; migrations: readonly unknown[]; topi
       S3_BUCKET: bucket,
     },
   },
-  { service: 'webhook', migrations: webhookMigrations, topics: [Topics.componentsChanged, Topics.projectUpdated], serveEnv: {} },
+  {
+    service: 'webhook',
+    migrations: webhookMigrations,
+    topics: [Topics.componentsChanged, Topics.projectUpdated],
+    serveEnv: { WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS },
+  },
 ];
 
 const kafka = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING });

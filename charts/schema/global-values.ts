@@ -19,7 +19,7 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
   publicBaseUrl: url("The gateway's public origin."),
   assetPublicUrl: url('What stored artwork URLs start with.'),
   logLevel: oneOf('', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  sharedSecret: secretName('Existing Secret: INTERNAL_JWT_SECRET, ADMIN_TOKEN, INTROSPECTION_CLIENT_SECRET, SESSION_SECRET.'),
+  sharedSecret: secretName('Existing Secret: INTERNAL_JWT_SECRET, ADMIN_TOKEN, INTROSPECTION_CLIENT_SECRET, SESSION_SECRET, WEBHOOK_SECRET_KEYS.'),
   kafka: object('', {
     brokers: string('Bootstrap brokers, comma-separated host:port.', { pattern: '^[^\\s,]+:[0-9]+(,[^\\s,]+:[0-9]+)*$' }),
     topicPartitions: integer('Partitions of created topics.', { min: 1, max: 1000 }),

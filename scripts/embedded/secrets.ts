@@ -8,9 +8,11 @@ const secretsSchema = z.object({
   introspectionSecret: z.string().min(32),
   principalSecret: z.string().min(32),
   sessionSecret: z.string().min(32),
+  /** WEBHOOK_SECRET_KEYS; added to a secrets.json from before sealing on its next start. */
+  webhookSecretKeys: z.string().min(32).optional(),
 });
 
-export type EmbeddedSecrets = z.infer<typeof secretsSchema>;
+export type EmbeddedSecrets = Required<z.infer<typeof secretsSchema>>;
 
 const fresh = (): string => randomBytes(32).toString('base64url');
 
@@ -22,10 +24,11 @@ const fresh = (): string => randomBytes(32).toString('base64url');
 export function loadOrCreateSecrets(dataDir: string): { secrets: EmbeddedSecrets; created: boolean } {
   const file = join(dataDir, 'secrets.json');
   const created = !existsSync(file);
-  const secrets = created
+  const kept = created
     ? { adminToken: fresh(), introspectionSecret: fresh(), principalSecret: fresh(), sessionSecret: fresh() }
     : secretsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  if (created) writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  const secrets = { ...kept, webhookSecretKeys: kept.webhookSecretKeys ?? `embedded=${randomBytes(32).toString('base64')}` };
+  if (created || kept.webhookSecretKeys === undefined) writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   writeFileSync(join(dataDir, 'admin-token'), `${secrets.adminToken}\n`, { mode: 0o600 });
   return { secrets, created };
 }

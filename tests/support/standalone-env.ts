@@ -5,6 +5,9 @@ import { freePort, infra } from '@boardsync/kit/testing';
  * servers `scripts/infra up` starts: its adapters, the shared secrets, its peers' addresses and
  * its two listeners. One place, for the standalone-services test and the images test.
  */
+/** The webhook service's WEBHOOK_SECRET_KEYS wherever a test or bench starts it as deployed. */
+export const STANDALONE_WEBHOOK_SECRET_KEYS = `standalone=${Buffer.alloc(32, 5).toString('base64')}`;
+
 export const SERVICES = ['gateway', 'auth', 'catalog', 'asset', 'webhook'] as const;
 export type Service = (typeof SERVICES)[number];
 
@@ -69,7 +72,7 @@ export function standaloneEnv(service: Service, world: StandaloneWorld): Record<
         S3_BUCKET: world.bucket,
       };
     case 'webhook':
-      return common;
+      return { ...common, WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS };
     case 'auth':
       return {
         ...common,

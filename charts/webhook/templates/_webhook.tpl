@@ -3,7 +3,10 @@
 PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 {{- end -}}
 
-{{- define "webhook.secretEnv" -}}{{- end -}}
+{{- define "webhook.secretEnv" -}}
+{{- $g := include "boardsync.global" . | fromYaml -}}
+- { name: WEBHOOK_SECRET_KEYS, secret: {{ $g.sharedSecret | quote }}, key: WEBHOOK_SECRET_KEYS }
+{{- end -}}
 
 {{- define "webhook.network" -}}
 public: gateway

@@ -1,6 +1,7 @@
 import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
 import { z } from 'zod';
 import { durationList } from './domain/durations.ts';
+import { secretKeyring } from './domain/secret-keyring.ts';
 
 /** The webhook service's own settings, whatever its adapters: the common service settings, plus: */
 export const webhookSettingsSchema = serviceEnv(8084).extend({
@@ -19,6 +20,12 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
   DELIVERY_PER_ENDPOINT: env.int(4, 1),
   /** Delivery rows (and their attempts) older than this are pruned. */
   DELIVERY_RETENTION_DAYS: env.int(30, 1),
+  /**
+   * Keys that seal webhook signing secrets at rest (`id=base64 of 32 bytes`, comma-separated): the
+   * first seals, every one listed opens. To rotate, put a new key first and keep the old one until
+   * the service has resealed every secret on start (docs/operations.md).
+   */
+  WEBHOOK_SECRET_KEYS: secretKeyring(),
   /** Address ranges deliveries may reach although not public (local development and tests only). */
   SSRF_ALLOW_CIDRS: env.list(),
 });

@@ -8,6 +8,7 @@ import { deliveryLogRouter } from './http/delivery-log-router.ts';
 import { webhooksRouter } from './http/webhooks-router.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
+import { SecretResealing } from './workers/secret-resealing.ts';
 
 /** What the running webhook service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
 export const webhookService = {
@@ -20,12 +21,15 @@ export const webhookService = {
 export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */
   outbound: SafeHttpClient;
-  config: Pick<WebhookSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'>;
+  config: Pick<
+    WebhookSettings,
+    'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_SECRET_KEYS' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'
+  >;
 }
 
 /** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail and metrics. */
 export function createApp({ orm, bus, logger, outbound, config }: WebhookDependencies): ServiceApps {
-  const publicBaseUrl = config.PUBLIC_BASE_URL;
+  const { PUBLIC_BASE_URL: publicBaseUrl, WEBHOOK_SECRET_KEYS: keyring } = config;
   return databaseServiceApps({
     service: 'webhook',
     orm,
@@ -34,8 +38,8 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
     principalSecret: config.INTERNAL_JWT_SECRET,
     jsonLimit: '64kb',
     public: [
-      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl }),
-      deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS }),
+      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl, keyring }),
+      deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS, keyring }),
     ],
   });
 }
@@ -58,7 +62,7 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     wire: ({ orm, bus }) => ({
       apps: createApp({ orm, bus, logger, outbound, config: settings }),
       consumers: [catalogEventsConsumer(orm, logger)],
-      workers: [new DeliveryWorker({ orm, outbound, logger, settings })],
+      workers: [new DeliveryWorker({ orm, outbound, logger, settings }), new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger)],
       resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
     }),
   });

@@ -1,8 +1,10 @@
 import { registrationLimitSuite } from './suites/registration-limits.ts';
 import { registrationSuite } from './suites/registration.ts';
+import { secretsAtRestSuite } from './suites/secrets-at-rest.ts';
 import { runOn } from './support/run-on.ts';
 
 runOn('pglite+in-process', (world) => {
   registrationSuite(world);
   registrationLimitSuite(world);
+  secretsAtRestSuite(world);
 });

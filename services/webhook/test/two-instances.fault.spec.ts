@@ -12,6 +12,7 @@ import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken,
 import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { startServiceProcess, type ServiceProcess } from '../../../tests/support/service-process.ts';
 import { Receiver, type Received } from './support/receiver.ts';
+import { TEST_SECRET_KEYS } from './support/world.ts';
 
 const EVENTS = 1_000;
 const ENDPOINTS = 3;
@@ -72,6 +73,7 @@ describe('two webhook services on one database and namespace', () => {
         INTERNAL_PORT: String(await freePort()),
         SSRF_ALLOW_CIDRS: '127.0.0.1/32',
         WEBHOOK_RETRY_DELAYS: '200ms,400ms,600ms',
+        WEBHOOK_SECRET_KEYS: TEST_SECRET_KEYS,
         WEBHOOK_TIMEOUT_MS: '2000',
         DELIVERY_CONCURRENCY: String(CONCURRENCY),
         DELIVERY_PER_ENDPOINT: String(PER_ENDPOINT),

@@ -21,7 +21,13 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   settings: Pick<
     WebhookSettings,
-    'WEBHOOK_RETRY_DELAYS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_DEACTIVATE_AFTER' | 'DELIVERY_CONCURRENCY' | 'DELIVERY_PER_ENDPOINT' | 'DELIVERY_RETENTION_DAYS'
+    | 'WEBHOOK_RETRY_DELAYS'
+    | 'WEBHOOK_SECRET_KEYS'
+    | 'WEBHOOK_TIMEOUT_MS'
+    | 'WEBHOOK_DEACTIVATE_AFTER'
+    | 'DELIVERY_CONCURRENCY'
+    | 'DELIVERY_PER_ENDPOINT'
+    | 'DELIVERY_RETENTION_DAYS'
   >;
 }
 
@@ -148,7 +154,7 @@ export class DeliveryWorker {
       }
       const sent = await sendDelivery(
         outbound,
-        { url: delivery.url, secret: delivery.secret, deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+        { url: delivery.url, secret: settings.WEBHOOK_SECRET_KEYS.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
         settings.WEBHOOK_TIMEOUT_MS,
       );
       this.attemptCount++;

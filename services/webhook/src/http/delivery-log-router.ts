@@ -10,6 +10,7 @@ import { redeliver } from '../use-cases/redeliver.ts';
 import { presentDelivery, presentDeliveryDetail, presentPing } from './delivery-log-presenter.ts';
 import { deliveryListQuery, deliveryParams, recoverBody, type RecoverRequest } from './delivery-log-requests.ts';
 import { webhookParam } from './webhook-requests.ts';
+import type { SecretKeyring } from '../domain/secret-keyring.ts';
 
 /** The log's page size: 50 by default, 100 at most (a page of deliveries carries no bodies). */
 export const MAX_DELIVERIES_PER_PAGE = 100;
@@ -20,6 +21,8 @@ export interface DeliveryLogRouterOptions {
   publicBaseUrl: string;
   /** A ping's receiver must answer within this, as a delivery's must. */
   timeoutMs: number;
+  /** Opens the webhook's stored signing secret to sign a ping. */
+  keyring: SecretKeyring;
   /** Deliveries older than this are pruned, so a recovery window is at most this long. */
   retentionDays: number;
 }
@@ -83,7 +86,7 @@ export function deliveryLogRouter(orm: Database, outbound: SafeHttpClient, optio
   /** Sends a signed `webhook.ping` now and answers its attempt. */
   router.post('/:webhook/ping', async (ctx) => {
     const { webhook } = parseRequest(webhookParam, ctx.params);
-    ctx.body = presentPing(await pingWebhook(orm.em.fork(), outbound, principalOf(ctx), webhook, options.timeoutMs));
+    ctx.body = presentPing(await pingWebhook(orm.em.fork(), outbound, principalOf(ctx), webhook, options));
   });
 
   return router;

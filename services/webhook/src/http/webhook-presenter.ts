@@ -17,6 +17,6 @@ export function presentWebhook(webhook: Webhook) {
 }
 
 /** The creation answer (spec §4: 201 top-level Webhook): the only one that ever carries the `secret`. */
-export function presentRegisteredWebhook(webhook: Webhook) {
-  return { ...presentWebhook(webhook), secret: webhook.secret };
+export function presentRegisteredWebhook(webhook: Webhook, secret: string) {
+  return { ...presentWebhook(webhook), secret };
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { parseRequest, principalOf, type Database } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
+import type { SecretKeyring } from '../domain/secret-keyring.ts';
 import { listAppWebhooks } from '../store/webhooks.ts';
 import { deleteWebhook } from '../use-cases/delete-webhook.ts';
 import { registerWebhook } from '../use-cases/register-webhook.ts';
@@ -12,6 +13,8 @@ export interface WebhooksRouterOptions {
   maxPerApp: number;
   /** The gateway's public origin, which links in answers start with. */
   publicBaseUrl: string;
+  /** Seals each new signing secret before it is stored. */
+  keyring: SecretKeyring;
 }
 
 /** Spec §4 Webhooks. Every route reaches only the calling app's webhooks for the calling designer. */
@@ -28,12 +31,10 @@ export function webhooksRouter(orm: Database, outbound: SafeHttpClient, options:
   /** Registers a public http(s) URL for some events; the answer is the only one ever to show the signing secret. */
   router.post('/', async (ctx) => {
     const registration = parseRequest(registerBody, ctx.request.body);
-    const webhook = await registerWebhook(orm.em.fork(), outbound, principalOf(ctx), registration, {
-      maxPerApp: options.maxPerApp,
-      maxUrlLength: MAX_WEBHOOK_URL_LENGTH,
-    });
+    const rules = { maxPerApp: options.maxPerApp, maxUrlLength: MAX_WEBHOOK_URL_LENGTH };
+    const { webhook, secret } = await registerWebhook(orm.em.fork(), outbound, principalOf(ctx), registration, rules, options.keyring);
     ctx.status = 201;
-    ctx.body = presentRegisteredWebhook(webhook);
+    ctx.body = presentRegisteredWebhook(webhook, secret);
   });
 
   /** Deletes one of the calling app's webhooks, and with it every delivery still queued for it. */

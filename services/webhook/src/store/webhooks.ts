@@ -33,3 +33,13 @@ export async function lockRegistrations(em: EntityManager, { designerId, app }: 
 export async function deleteAppWebhook(em: EntityManager, { designerId, app }: Registrant, id: number): Promise<boolean> {
   return (await em.nativeDelete(Webhook, { id, designerId, app })) > 0;
 }
+
+/** A page of (id, stored secret) after `afterId`, in id order: for resealing under a new key. */
+export async function secretsAfter(em: EntityManager, afterId: number, limit: number): Promise<{ id: number; secret: string }[]> {
+  return em.execute<{ id: number; secret: string }[]>('select id, secret from webhook where id > ? order by id limit ?', [afterId, limit]);
+}
+
+/** Replaces a stored secret only if it is still the one read: a replica resealing at the same time changes nothing twice. */
+export async function replaceSecret(em: EntityManager, id: number, read: string, sealed: string): Promise<boolean> {
+  return (await em.nativeUpdate(Webhook, { id, secret: read }, { secret: sealed })) === 1;
+}

@@ -5,6 +5,7 @@ import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import { ownWebhook, webhookInactive } from '../access/webhook-access.ts';
 import { classifyAttempt } from '../domain/retry-schedule.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
+import type { SecretKeyring } from '../domain/secret-keyring.ts';
 import { sendDelivery, type SentAttempt } from '../sending/send-delivery.ts';
 import { insertAttempt } from '../store/delivery-attempts.ts';
 import { insertSettledDelivery } from '../store/delivery-queue.ts';
@@ -29,13 +30,14 @@ export async function pingWebhook(
   outbound: SafeHttpClient,
   principal: Principal,
   webhookId: number,
-  timeoutMs: number,
+  sending: { timeoutMs: number; keyring: SecretKeyring },
 ): Promise<PingResult> {
   const webhook = await ownWebhook(em, principal, webhookId);
   if (!webhook.isActive) throw webhookInactive();
   const deliveryId = randomUUID();
   const body = deliveryBody({ deliveryId, event: PING_EVENT, createdAt: new Date(), data: { webhook_id: webhook.id } });
-  const sent = await sendDelivery(outbound, { url: webhook.url, secret: webhook.secret, deliveryId, event: PING_EVENT, body }, timeoutMs);
+  const secret = sending.keyring.open(webhook.secret);
+  const sent = await sendDelivery(outbound, { url: webhook.url, secret, deliveryId, event: PING_EVENT, body }, sending.timeoutMs);
   const succeeded = classifyAttempt(sent) === 'succeeded';
   await em.transactional(async (tx) => {
     // Deleted while the ping was in flight: nothing left to log it under.

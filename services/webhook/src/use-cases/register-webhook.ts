@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { OutboundRefused, refusedUrlProblem, type SafeHttpClient } from '@boardsync/kit/outbound';
 import { newWebhookSecret } from '../domain/secret.ts';
+import type { SecretKeyring } from '../domain/secret-keyring.ts';
 import type { WebhookEvent } from '../domain/envelope.ts';
 import { Webhook } from '../store/entities/webhook.ts';
 import { countAppWebhooks, lockRegistrations } from '../store/webhooks.ts';
@@ -56,9 +57,11 @@ export async function registerWebhook(
   principal: Principal,
   registration: Registration,
   rules: RegistrationRules,
-): Promise<Webhook> {
+  keyring: SecretKeyring,
+): Promise<{ webhook: Webhook; secret: string }> {
   const url = await deliverableUrl(outbound, registration.url, rules.maxUrlLength);
   const registrant = { designerId: principal.designerId, app: principal.source };
+  const secret = newWebhookSecret();
   return em.transactional(async (tx) => {
     await lockRegistrations(tx, registrant);
     if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp);
@@ -66,13 +69,13 @@ export async function registerWebhook(
       ...registrant,
       url,
       events: registration.events,
-      secret: newWebhookSecret(),
+      secret: keyring.seal(secret),
       isActive: true,
       lastDeliveredAt: null,
       lastStatus: null,
       consecutiveFailures: 0,
     });
     await tx.flush();
-    return webhook;
+    return { webhook, secret };
   });
 }

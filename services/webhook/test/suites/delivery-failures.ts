@@ -7,7 +7,8 @@ import { DeliveryWorker } from '../../src/delivery/delivery-worker.ts';
 import { pruneDeliveries } from '../../src/store/delivery-log.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
 import { header } from '../support/signed-requests.ts';
-import { WebhookWorld } from '../support/world.ts';
+import { TEST_SECRET_KEYS, WebhookWorld } from '../support/world.ts';
+import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
 import { componentsChanged, deliveryHelpers } from '../support/delivery-helpers.ts';
 
 /**
@@ -119,6 +120,7 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
         logger: testLogger('second-worker'),
         settings: {
           WEBHOOK_RETRY_DELAYS: [200, 400, 600],
+          WEBHOOK_SECRET_KEYS: new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS)),
           WEBHOOK_TIMEOUT_MS: 10_000,
           WEBHOOK_DEACTIVATE_AFTER: 15,
           DELIVERY_CONCURRENCY: 16,

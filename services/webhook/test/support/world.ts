@@ -18,6 +18,8 @@ import { startWebhook } from '../../src/service.ts';
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
 export const PUBLIC_BASE_URL = 'https://api.boardsync.test';
+/** The test worlds' WEBHOOK_SECRET_KEYS: one key, 32 bytes of 7. */
+export const TEST_SECRET_KEYS = `test=${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** Real Postgres and Kafka, or the embedded mode's PGlite and in-process bus. The same suites run on both. */
 export type Backend = 'postgres+kafka' | 'pglite+in-process';
@@ -69,6 +71,7 @@ export class WebhookWorld {
         PUBLIC_BASE_URL,
         SSRF_ALLOW_CIDRS: '127.0.0.1/32',
         WEBHOOK_RETRY_DELAYS: '200ms,400ms,600ms',
+        WEBHOOK_SECRET_KEYS: TEST_SECRET_KEYS,
         ...this.overrides,
       }),
       testLogger('webhook'),

@@ -11,7 +11,8 @@ export const WebhookSchema = defineEntity({
     app: p.string(),
     url: p.string().length(2048),
     events: p.array(),
-    secret: p.string().length(100),
+    /** Sealed under WEBHOOK_SECRET_KEYS (domain/secret-keyring.ts); never the bare secret. */
+    secret: p.text(),
     isActive: p.boolean().fieldName('is_active'),
     lastDeliveredAt: p.datetime().fieldName('last_delivered_at').nullable(),
     lastStatus: p.smallint().fieldName('last_status').nullable(),

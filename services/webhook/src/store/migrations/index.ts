@@ -1,5 +1,6 @@
 import { OutboxMigration } from '@boardsync/kit';
 import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.ts';
+import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
 
 /** In order; a migration once released is never edited, only followed. */
-export const migrations = [OutboxMigration, WebhooksAndDeliveries];
+export const migrations = [OutboxMigration, WebhooksAndDeliveries, SealedWebhookSecrets];

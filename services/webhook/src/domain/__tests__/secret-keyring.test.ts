@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { SecretKeyring, parseSecretKeys } from '../secret-keyring.ts';
+import { newWebhookSecret } from '../secret.ts';
+
+const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+
+describe('SecretKeyring', () => {
+  it('seals a secret so the stored text does not contain it, and opens it again', () => {
+    const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
+    const secret = newWebhookSecret();
+    const sealed = keyring.seal(secret);
+    expect(sealed).toMatch(/^sealed:v1:k1:[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toContain(secret.slice(6));
+    expect(keyring.seal(secret)).not.toBe(sealed);
+    expect(keyring.open(sealed)).toBe(secret);
+    expect(keyring.isCurrent(sealed)).toBe(true);
+  });
+
+  it('opens what an older listed key sealed, and says it is not current', () => {
+    const old = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
+    const rotated = new SecretKeyring(parseSecretKeys(`k2=${key(2)},k1=${key(1)}`));
+    const sealed = old.seal('whsec_AAAA');
+    expect(rotated.open(sealed)).toBe('whsec_AAAA');
+    expect(rotated.isCurrent(sealed)).toBe(false);
+    expect(rotated.seal('whsec_AAAA')).toMatch(/^sealed:v1:k2:/);
+  });
+
+  it('refuses a value sealed under a key no longer listed, a tampered one, and a wrong key under the same id', () => {
+    const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
+    const sealed = keyring.seal('whsec_AAAA');
+    expect(() => new SecretKeyring(parseSecretKeys(`k2=${key(2)}`)).open(sealed)).toThrow(/"k1" is not in WEBHOOK_SECRET_KEYS/);
+    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
+    expect(() => keyring.open(flipped)).toThrow();
+    expect(() => new SecretKeyring(parseSecretKeys(`k1=${key(9)}`)).open(sealed)).toThrow();
+  });
+
+  it('passes a bare whsec_ secret (stored before sealing) through, and nothing else', () => {
+    const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
+    expect(keyring.open('whsec_AAAA')).toBe('whsec_AAAA');
+    expect(keyring.isCurrent('whsec_AAAA')).toBe(false);
+    expect(() => keyring.open('plain')).toThrow(/neither sealed nor/);
+  });
+
+  it.each([
+    ['', /expected id=key pairs/],
+    ['k1', /each entry is id=key/],
+    [`k1=${Buffer.alloc(16).toString('base64')}`, /16 bytes; it must be 32/],
+    [`k1=${key(1)},k1=${key(2)}`, /share an id/],
+  ])('refuses the setting %j', (text, message) => {
+    expect(() => parseSecretKeys(text)).toThrow(message);
+  });
+});

@@ -1,0 +1,95 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { WEBHOOK_SECRET_PREFIX } from './secret.ts';
+
+const SEALED = /^sealed:v1:([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]+)$/;
+const KEY_ENTRY = /^([A-Za-z0-9_-]{1,32})=([A-Za-z0-9+/_-]+={0,2})$/;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Binds a sealed value to what it is: a ciphertext moved to another column does not open. */
+const CONTEXT = Buffer.from('boardsync webhook signing secret v1');
+
+export interface SecretKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * Webhook signing secrets at rest: AES-256-GCM under the first key of `WEBHOOK_SECRET_KEYS`,
+ * stored as `sealed:v1:<key id>:<base64url of iv, ciphertext, tag>`. Any listed key opens what it
+ * sealed, so a new key can be put first while the old one still opens every row; the service
+ * reseals rows under the first key on start. A database dump alone cannot sign a delivery.
+ */
+export class SecretKeyring {
+  private readonly keys: ReadonlyMap<string, Buffer>;
+  readonly currentId: string;
+
+  constructor(keys: readonly SecretKey[]) {
+    const [current] = keys;
+    if (!current) throw new Error('a keyring needs at least one key');
+    this.currentId = current.id;
+    this.keys = new Map(keys.map(({ id, key }) => [id, key]));
+  }
+
+  seal(secret: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.keyFor(this.currentId), iv).setAAD(CONTEXT);
+    const sealed = Buffer.concat([iv, cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `sealed:v1:${this.currentId}:${sealed.toString('base64url')}`;
+  }
+
+  /** The secret a stored value holds; a bare `whsec_` value (stored before sealing) as it is. Throws when no listed key opens it. */
+  open(stored: string): string {
+    if (stored.startsWith(WEBHOOK_SECRET_PREFIX)) return stored;
+    const match = SEALED.exec(stored);
+    if (!match) throw new Error('a stored webhook secret is neither sealed nor a whsec_ secret');
+    const [, id = '', payload = ''] = match;
+    const bytes = Buffer.from(payload, 'base64url');
+    if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('a sealed webhook secret is truncated');
+    const decipher = createDecipheriv('aes-256-gcm', this.keyFor(id), bytes.subarray(0, IV_BYTES)).setAAD(CONTEXT);
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /** True when the stored value is sealed under the current key (nothing to reseal). */
+  isCurrent(stored: string): boolean {
+    return SEALED.exec(stored)?.[1] === this.currentId;
+  }
+
+  private keyFor(id: string): Buffer {
+    const key = this.keys.get(id);
+    if (!key) throw new Error(`webhook secret key "${id}" is not in WEBHOOK_SECRET_KEYS`);
+    return key;
+  }
+}
+
+/** `id=base64key,…` (32-byte keys, distinct ids; the first seals) → the keys. Throws with what is wrong. */
+export function parseSecretKeys(text: string): SecretKey[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) throw new Error('expected id=key pairs, e.g. k2025=<base64 of 32 random bytes>');
+  const keys = entries.map((entry) => {
+    const match = KEY_ENTRY.exec(entry);
+    if (!match) throw new Error('each entry is id=key: an id of letters, digits, - or _, and a base64 key');
+    const [, id = '', encoded = ''] = match;
+    const key = Buffer.from(encoded, /[-_]/.test(encoded) ? 'base64url' : 'base64');
+    if (key.length !== 32) throw new Error(`key "${id}" is ${String(key.length)} bytes; it must be 32 (openssl rand -base64 32)`);
+    return { id, key };
+  });
+  if (new Set(keys.map(({ id }) => id)).size !== keys.length) throw new Error('two keys share an id');
+  return keys;
+}
+
+/** The `WEBHOOK_SECRET_KEYS` setting: required, parsed into a keyring. */
+export function secretKeyring() {
+  return z.string({ error: 'required: id=key pairs, e.g. k2025=<openssl rand -base64 32>' }).transform((text, ctx) => {
+    try {
+      return new SecretKeyring(parseSecretKeys(text));
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { testLogger } from '@boardsync/kit/testing';
+import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
+import { SecretResealing } from '../../src/workers/secret-resealing.ts';
+import { PUBLIC, registrationHelpers } from '../support/registration-helpers.ts';
+import { sqlOf } from '../support/webhook-api.ts';
+import { TEST_SECRET_KEYS, type WebhookWorld } from '../support/world.ts';
+
+/** Run by a spec file per backend: signing secrets are stored sealed, and a key rotation reseals them. */
+export function secretsAtRestSuite(world: WebhookWorld): void {
+  const { someone, registered } = registrationHelpers(world);
+  const sql = sqlOf(world);
+  const storedSecret = async (id: number): Promise<string> => (await sql<{ secret: string }>('select secret from webhook where id = ?', [id]))[0]?.secret ?? '';
+
+  describe('signing secrets at rest', () => {
+    it('stores the secret sealed under WEBHOOK_SECRET_KEYS: the row alone does not hold it', async () => {
+      const webhook = await registered(someone());
+      const stored = await storedSecret(webhook.id);
+      expect(stored).toMatch(/^sealed:v1:test:/);
+      expect(stored).not.toContain((webhook.secret ?? 'missing').slice('whsec_'.length));
+      expect(new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS)).open(stored)).toBe(webhook.secret);
+    });
+
+    it('reseals every secret under a new first key, including one stored bare before sealing; the old key may then go', async () => {
+      const me = someone();
+      const sealedBefore = await registered(me, `${PUBLIC}/a`);
+      const bare = await registered(me, `${PUBLIC}/b`);
+      await sql('update webhook set secret = ? where id = ?', [bare.secret, bare.id]);
+
+      const rotated = `next=${Buffer.alloc(32, 9).toString('base64')},${TEST_SECRET_KEYS}`;
+      const keyring = new SecretKeyring(parseSecretKeys(rotated));
+      const resealing = new SecretResealing(world.service.orm, keyring, testLogger('resealing'));
+      expect(await resealing.resealAll()).toBeGreaterThanOrEqual(2);
+      expect(await resealing.resealAll()).toBe(0);
+
+      const nextOnly = new SecretKeyring(parseSecretKeys(`next=${Buffer.alloc(32, 9).toString('base64')}`));
+      for (const webhook of [sealedBefore, bare]) {
+        const stored = await storedSecret(webhook.id);
+        expect(stored).toMatch(/^sealed:v1:next:/);
+        expect(nextOnly.open(stored)).toBe(webhook.secret);
+      }
+      // Back under the world's key, which the running service holds, for whatever runs after.
+      const back = new SecretKeyring(parseSecretKeys(`${TEST_SECRET_KEYS},next=${Buffer.alloc(32, 9).toString('base64')}`));
+      await new SecretResealing(world.service.orm, back, testLogger('resealing')).resealAll();
+    });
+  });
+}

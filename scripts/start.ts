@@ -108,6 +108,7 @@ const webhook = await startWebhook(
 const auth = await startAuth(
   embeddedSettings(authSettingsSchema, process.env, {
     ...shared,
+    PUBLIC_BASE_URL: publicBaseUrl,
     PORT: String(config.AUTH_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_AUTH),
     ADMIN_TOKEN: secrets.adminToken,

@@ -76,6 +76,7 @@ export function standaloneEnv(service: Service, world: StandaloneWorld): Record<
     case 'auth':
       return {
         ...common,
+        PUBLIC_BASE_URL: publicBaseUrl,
         REDIS_URL: infra.redisUrl,
         REDIS_KEY_PREFIX: world.namespace,
         INTROSPECTION_CLIENT_SECRET: testSecret('introspect'),

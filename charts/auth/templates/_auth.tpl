@@ -3,6 +3,7 @@
 CATALOG_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "catalog") }}
 ASSET_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "asset") }}
 REDIS_KEY_PREFIX: {{ $g.prefix | quote }}
+PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 {{- end -}}
 
 {{- define "auth.secretEnv" -}}

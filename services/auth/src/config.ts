@@ -24,6 +24,8 @@ export const authSettingsSchema = serviceEnv(8081).extend({
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
   /** Namespaces auth's Redis keys (throttle counters), so deployments sharing one Redis never mix; empty: none, as for the gateway (the charts give both one value). */
   REDIS_KEY_PREFIX: env.prefix('boardsync'),
+  /** The gateway's public origin: the OAuth issuer and the endpoints its RFC 8414 metadata names. */
+  PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
 });
 
 /** Auth started alone (`main.ts`): its settings and the production adapters, all required. */

@@ -8,6 +8,7 @@ import { BrowserSessions } from './http/browser.ts';
 import { introspectionRouter } from './http/introspection.ts';
 import { meRouter } from './http/me.ts';
 import { pagesRouter } from './http/pages.ts';
+import { serverMetadataRouter } from './http/server-metadata.ts';
 import { tokenRouter } from './http/token.ts';
 import { oauthModel } from './oauth/model.ts';
 import { createOAuthServer } from './oauth/server.ts';
@@ -36,6 +37,7 @@ export interface AuthDependencies extends DatabaseServiceDependencies {
     | 'ASSET_INTERNAL_URL'
     | 'DEFAULT_STORAGE_LIMIT_BYTES'
     | 'DEFAULT_UNLOCKED_PROJECT_LIMIT'
+    | 'PUBLIC_BASE_URL'
   > &
     Partial<Pick<AuthSettings, 'REDIS_KEY_PREFIX'>>;
   /** Defaults to asking catalog and asset over HTTP. */
@@ -68,6 +70,7 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
       authorizeRouter(orm, sessions),
       pagesRouter(orm, sessions, throttles.signIn),
       meRouter(orm, facts),
+      serverMetadataRouter(config.PUBLIC_BASE_URL),
     ],
     internal: [
       adminRouter(orm, config.ADMIN_TOKEN, plan),

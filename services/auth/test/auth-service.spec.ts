@@ -51,6 +51,7 @@ beforeAll(async () => {
       ASSET_INTERNAL_URL: undefined,
       DEFAULT_STORAGE_LIMIT_BYTES: 5_000_000,
       DEFAULT_UNLOCKED_PROJECT_LIMIT: 3,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
     },
   });
   // Everything this suite calls (admin API, introspection, the CLI) is on auth's internal listener.

@@ -6,15 +6,22 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../domain/lifetimes.ts';
 import { clientIp, counterKey, type Throttles } from '../throttles/throttles.ts';
 import { authenticateClient } from '../use-cases/authenticate-client.ts';
 import { revokeAppToken } from '../use-cases/revoke-app-token.ts';
-import { clientCredentials } from './client-credentials.ts';
+import { clientCredentials, type ClientCredentials } from './client-credentials.ts';
 import { formFields } from './form.ts';
 
-function oauthRequest(ctx: Context): OAuth2Server.Request {
+/**
+ * The request as oauth2-server reads it, with HTTP Basic client credentials moved into the form
+ * already decoded: RFC 6749 §2.3.1 form-urlencodes both parts before Basic encoding (openid-client
+ * sends `bss%5F…` for `bss_…`), and the library's Basic parser does not decode them.
+ */
+function oauthRequest(ctx: Context, credentials: ClientCredentials | undefined): OAuth2Server.Request {
+  const { authorization: _basic, ...headers } = ctx.headers as Record<string, string>;
+  const fromHeader = /^basic /i.test(ctx.get('Authorization')) && credentials;
   return new OAuth2Server.Request({
     method: ctx.method,
-    headers: ctx.headers as Record<string, string>,
+    headers,
     query: ctx.query as Record<string, string>,
-    body: formFields(ctx),
+    body: { ...formFields(ctx), ...(fromHeader ? { client_id: credentials.clientId, client_secret: credentials.clientSecret } : {}) },
   });
 }
 
@@ -60,7 +67,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
     try {
       const response = new OAuth2Server.Response();
       try {
-        await server.token(oauthRequest(ctx), response);
+        await server.token(oauthRequest(ctx, credentials), response);
       } catch (error) {
         if (!(error instanceof OAuth2Server.OAuthError)) throw error;
         if (error instanceof OAuth2Server.ServerError) {
@@ -71,6 +78,8 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
       }
       ctx.status = response.status ?? 500;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+      // RFC 6749 §5.2: a client that tried HTTP authentication is told the scheme.
+      if (ctx.status === 401 && ctx.get('Authorization')) ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
       const body = (response.body ?? {}) as Record<string, unknown>;
       failure = typeof body.error === 'string' && COUNTED_FAILURES.has(body.error);
       // oauth2-server derives expires_in from the stored expiry a moment later (3599); the lifetime is exactly one hour.

@@ -8,6 +8,7 @@ import { requestTargetOf } from '../request/canonical-path.ts';
  * through the gateway: not introspection, the admin API, `/internal/*` or its `/metrics`.
  */
 export const AUTH_PAGES: readonly string[] = [
+  '/.well-known/oauth-authorization-server',
   '/oauth/authorize',
   '/oauth/token',
   '/oauth/revoke',

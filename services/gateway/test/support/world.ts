@@ -16,7 +16,7 @@ import {
   type Principal,
   type RunningServer,
 } from '@boardsync/kit';
-import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp as createAuthApp, entities, migrations } from '@boardsync/auth';
 import { createApp as createGatewayApp } from '../../src/service.ts';
 import { planChangeConsumer } from '../../src/events/plan-changes.ts';
@@ -55,8 +55,11 @@ export class GatewayWorld {
   /** Auth's internal listener: admin API and introspection, never reached through the gateway. */
   authInternal!: RunningServer;
   service!: { server: Server; url: string; seen: Seen[]; delayMs: number };
+  /** The port of the gateway auth names as its issuer (PUBLIC_BASE_URL); `onPublicPort` puts a replica there. */
+  publicPort = 0;
 
   async start(): Promise<void> {
+    this.publicPort = await freePort();
     this.database = await createTestDatabase('gateway');
     this.orm = await openDatabase({ url: this.database.url, entities, migrations, logger });
     // No topic is created here: the producers and consumers under test must create what they use.
@@ -77,6 +80,7 @@ export class GatewayWorld {
         ASSET_INTERNAL_URL: undefined,
         DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
         DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${String(this.publicPort)}`,
       },
     });
     this.auth = await serve(authApps.public, { port: 0 });
@@ -145,7 +149,7 @@ export class GatewayWorld {
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
       ...(options.assetFilesDir === undefined ? {} : { assetFilesDir: options.assetFilesDir }),
     });
-    const server = await serve(app.public, { port: 0 });
+    const server = await serve(app.public, { port: options.onPublicPort ? this.publicPort : 0 });
     this.closers.push(
       () => server.close(),
       () => consumers.close(),
@@ -201,6 +205,8 @@ export interface GatewayOptions {
   trustedProxies?: string[];
   /** `ASSET_FILES_DIR`: the directory served at /assets/<key>; none by default. */
   assetFilesDir?: string;
+  /** Listen on the world's public port, the origin auth's OAuth metadata names (one replica at a time). */
+  onPublicPort?: boolean;
   /** false: the replica never hears auth.designer.plan-changed (to see what holds without the event). */
   hearsPlanChanges?: boolean;
 }

@@ -22,7 +22,6 @@ export function serverMetadataRouter(publicBaseUrl: string): Router {
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: clientAuthentication,
     revocation_endpoint_auth_methods_supported: clientAuthentication,
-    service_documentation: `${issuer}/docs`,
   };
   const router = new Router();
   router.get('/.well-known/oauth-authorization-server', (ctx) => {

@@ -166,6 +166,10 @@ describe('npm start (embedded mode)', () => {
       expect(me.body.projects).toMatchObject({ count: 1, unlocked_count: 1 });
       const read = await api('GET', `/projects/${String(projectId)}`);
       expect((read.body.data as { component_count: number }).component_count).toBe(119);
+      // Conditional reads pass through the gateway: the ETag comes back, and naming it answers 304.
+      const projectUrl = `${running.base}/api/v1/projects/${String(projectId)}`;
+      const tag = (await fetch(projectUrl, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ?? 'none';
+      expect((await fetch(projectUrl, { headers: { authorization: `Bearer ${token}`, 'if-none-match': tag } })).status).toBe(304);
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
     } finally {

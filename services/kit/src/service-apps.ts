@@ -7,6 +7,7 @@ import { mountRouters, type Mountable } from './http/mount.ts';
 import { outboxReadiness } from './outbox/outbox-health.ts';
 import type { Logger } from './logger.ts';
 import type { ServiceName } from './routes.ts';
+import { conditionalGet } from './http/conditional-get.ts';
 
 /** What every database service's listeners are built from; a service's own dependencies extend it. */
 export interface DatabaseServiceDependencies {
@@ -33,8 +34,8 @@ export interface DatabaseServiceAppsOptions extends Omit<ServiceAppOptions, 'ser
 
 /**
  * A database service's two listeners: ready while its database answers; its bus and outbox
- * reported (`degraded`) without gating readiness; its own scope check on every public API route;
- * its routers mounted.
+ * reported (`degraded`) without gating readiness; ETag and 304 on its public reads; its own scope
+ * check on every public API route; its routers mounted.
  */
 export function databaseServiceApps(options: DatabaseServiceAppsOptions): ServiceApps {
   const { orm, bus } = options;
@@ -44,6 +45,7 @@ export function databaseServiceApps(options: DatabaseServiceAppsOptions): Servic
     observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   apps.public.proxy = options.trustProxy ?? false;
+  for (const middleware of conditionalGet()) apps.public.use(middleware);
   apps.public.use(apiGuard(options.service, options.principalSecret));
   mountRouters(apps.public, options.public);
   mountRouters(apps.internal, options.internal ?? []);

@@ -32,6 +32,7 @@ const SAMPLES: Record<string, string> = {
   INTROSPECTION_NEGATIVE_CACHE_SECONDS: '3',
   UPSTREAM_TIMEOUT_MS: '1234',
   TRUSTED_PROXIES: '10.0.0.0/8',
+  CORS_ALLOWED_ORIGINS: 'https://tool.example',
   REPLICA_ID: 'gateway-a',
   HOSTNAME: 'pod-x',
   REDIS_KEY_PREFIX: 'elsewhere',

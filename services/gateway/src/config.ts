@@ -1,6 +1,7 @@
 import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit/core';
 import { z } from 'zod';
 import { isAddressOrRange } from './request/client-origin.ts';
+import { isOrigin } from './request/origins.ts';
 
 /** The gateway's own settings, whatever its adapters. */
 export const gatewaySettingsSchema = z
@@ -43,6 +44,10 @@ export const gatewaySettingsSchema = z
     ASSET_FILES_DIR: env.optionalString(),
     /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
     TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
+    /** Origins whose pages may call the bearer-token API and the OAuth token endpoints (CORS); none by default. */
+    CORS_ALLOWED_ORIGINS: env
+      .list()
+      .refine((entries) => entries.every(isOrigin), 'comma-separated origins such as https://tool.example (scheme, host and port only; no *)'),
   })
   .superRefine(metricsPortApart);
 

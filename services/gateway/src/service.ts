@@ -27,6 +27,7 @@ import { UpstreamProxy } from './proxy/proxy.ts';
 import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
+import { crossOrigin } from './http/cors.ts';
 
 /** What the running gateway and its one-shot command (`node src/main.ts create-topics`) share: it owns no database, and only consumes. */
 export const gatewayService = {
@@ -48,6 +49,8 @@ export interface GatewayDependencies {
   principalSecret: string;
   /** `TRUSTED_PROXIES`: the hops whose X-Forwarded-For and X-Forwarded-Proto are believed; none by default. */
   trustedProxies?: readonly string[];
+  /** `CORS_ALLOWED_ORIGINS`: origins whose pages may call the API; none (CORS off) by default. */
+  corsAllowedOrigins?: readonly string[];
   readiness?: Record<string, ReadinessCheck>;
   /** `ASSET_FILES_DIR`: served at `/assets/<key>` (embedded mode); absent, no such route. */
   assetFilesDir?: string | undefined;
@@ -71,6 +74,7 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   });
   const app = apps.public;
   app.use(clientOrigin(deps.trustedProxies));
+  app.use(crossOrigin(deps.corsAllowedOrigins ?? []));
   // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
   if (deps.assetFilesDir !== undefined) app.use(storedFiles(deps.assetFilesDir));
   app.use(authPages(deps.proxy, deps.authUrl));
@@ -122,6 +126,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
         upstreams: { auth: config.AUTH_URL, ...(catalog ? { catalog } : {}), ...(asset ? { asset } : {}), ...(webhook ? { webhook } : {}) },
         principalSecret: config.INTERNAL_JWT_SECRET,
         trustedProxies: config.TRUSTED_PROXIES,
+        corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
         assetFilesDir: config.ASSET_FILES_DIR,
       }),
       // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.

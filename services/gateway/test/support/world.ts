@@ -147,6 +147,7 @@ export class GatewayWorld {
       upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+      ...(options.corsAllowedOrigins ? { corsAllowedOrigins: options.corsAllowedOrigins } : {}),
       ...(options.assetFilesDir === undefined ? {} : { assetFilesDir: options.assetFilesDir }),
     });
     const server = await serve(app.public, { port: options.onPublicPort ? this.publicPort : 0 });
@@ -205,6 +206,8 @@ export interface GatewayOptions {
   trustedProxies?: string[];
   /** `ASSET_FILES_DIR`: the directory served at /assets/<key>; none by default. */
   assetFilesDir?: string;
+  /** `CORS_ALLOWED_ORIGINS`. */
+  corsAllowedOrigins?: string[];
   /** Listen on the world's public port, the origin auth's OAuth metadata names (one replica at a time). */
   onPublicPort?: boolean;
   /** false: the replica never hears auth.designer.plan-changed (to see what holds without the event). */

@@ -19,7 +19,9 @@ const gatewayConfig = {
   INTROSPECTION_NEGATIVE_CACHE_SECONDS: integer('Negative introspection cache.', { min: 0, max: 60 }),
   UPSTREAM_TIMEOUT_MS: integer('Headers and body idle timeout towards a service.', { min: 100 }),
   TRUSTED_PROXIES: string('Comma-separated addresses/CIDRs whose X-Forwarded-For and -Proto are believed: your load balancer or ingress controller.'),
-  CORS_ALLOWED_ORIGINS: string('Comma-separated origins (https://tool.example) whose pages may call the API and the OAuth token endpoints from a browser; empty: CORS off.'),
+  CORS_ALLOWED_ORIGINS: string(
+    'Comma-separated origins (https://tool.example) whose pages may call the API and the OAuth token endpoints from a browser; empty: CORS off.',
+  ),
 };
 
 const authConfig = {

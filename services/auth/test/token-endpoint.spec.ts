@@ -110,6 +110,31 @@ describe('/oauth/token throttling', () => {
   });
 });
 
+describe('/oauth/token HTTP Basic client authentication', () => {
+  const basic = (address: string, userPass: string, fields: Record<string, string>) =>
+    fetch(`${auth.public.url}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(userPass).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': address,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes form-urlencoded parts (RFC 6749 §2.3.1) and answers 401 with the scheme to undecodable or wrong ones', async () => {
+    const app = await confidentialApp();
+    const encoded = `${encodeURIComponent(app.client_id)}:${app.client_secret.replace(/_/g, '%5F')}`;
+    const grant = { grant_type: 'authorization_code', code: `bsc_${uniqueName('never-issued')}`, redirect_uri: 'https://forge.example/cb' };
+    await expectError(await basic(freshAddress(), encoded, grant), 400, 'invalid_grant');
+    for (const userPass of ['a%zz:b%', `${app.client_id}:bss_wrong`]) {
+      const refused = await basic(freshAddress(), userPass, grant);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Basic /);
+      await expectError(refused, 401, 'invalid_client');
+    }
+  });
+});
+
 describe('/oauth/token server errors', () => {
   it('answer a generic server_error and log the real failure', async () => {
     const app = await confidentialApp();

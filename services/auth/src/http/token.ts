@@ -52,6 +52,12 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
 
   router.post('/oauth/token', async (ctx) => {
     const credentials = clientCredentials(ctx.get('Authorization'), ctx.request.body);
+    if (/^basic /i.test(ctx.get('Authorization')) && !credentials) {
+      // RFC 6749 §5.2: a client that tried HTTP authentication and failed gets 401 with the scheme.
+      ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
+      oauthError(ctx, 401, 'invalid_client', 'The Authorization header does not hold Basic client credentials (form-urlencoded id:secret, then Base64).');
+      return;
+    }
     // A client is counted as itself only once it proved its secret: a client_id is no secret (it is
     // in every authorize URL), and counting it would let anyone lock the app out. Everything else
     // is bounded per address.
@@ -78,9 +84,12 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
       }
       ctx.status = response.status ?? 500;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
-      // RFC 6749 §5.2: a client that tried HTTP authentication is told the scheme.
-      if (ctx.status === 401 && ctx.get('Authorization')) ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
       const body = (response.body ?? {}) as Record<string, unknown>;
+      // RFC 6749 §5.2: a client that tried HTTP authentication and failed gets 401 with the scheme.
+      if (body.error === 'invalid_client' && /^basic /i.test(ctx.get('Authorization'))) {
+        ctx.status = 401;
+        ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
+      }
       failure = typeof body.error === 'string' && COUNTED_FAILURES.has(body.error);
       // oauth2-server derives expires_in from the stored expiry a moment later (3599); the lifetime is exactly one hour.
       if (typeof body.expires_in === 'number') body.expires_in = ACCESS_TOKEN_LIFETIME_SECONDS;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { openApiDocument } from '../document.ts';
+import type { Operation } from '../operation.ts';
+import { pageOf, pageQuery } from '../page-schema.ts';
+import { problemSchema } from '../problem-schema.ts';
+
+const info = { title: 'boardsync', version: '1.0.0', description: 'test', serverUrl: 'https://api.example/' };
+const item = z.object({ id: z.int(), name: z.string() });
+const operations: Operation[] = [
+  {
+    method: 'GET',
+    path: '/projects',
+    operationId: 'listProjects',
+    summary: 'List',
+    tags: ['Projects'],
+    query: pageQuery,
+    responses: { 200: { description: 'A page.', schema: pageOf(item) } },
+  },
+  {
+    method: 'PATCH',
+    path: '/projects/:project',
+    operationId: 'updateProject',
+    summary: 'Change',
+    tags: ['Projects'],
+    params: z.object({ project: z.coerce.number().int().positive() }),
+    body: z.object({ name: z.string().min(1).optional() }),
+    responses: { 200: { description: 'Changed.', schema: z.object({ data: item }) }, 409: { description: 'Locked.', schema: problemSchema } },
+  },
+  { method: 'GET', path: '/me', operationId: 'me', summary: 'Me', tags: ['Account'], responses: { 200: { description: 'Account.', schema: item } } },
+];
+
+type Json = Record<string, unknown>;
+const at = (document: Json, ...keys: string[]): Json => keys.reduce<Json>((node, key) => node[key] as Json, document);
+
+describe('openApiDocument', () => {
+  const document = openApiDocument(operations, info);
+
+  it('is OpenAPI 3.1 with the server, both security schemes and every scope', () => {
+    expect(document).toMatchObject({ openapi: '3.1.1', servers: [{ url: 'https://api.example' }] });
+    const schemes = at(document, 'components', 'securitySchemes');
+    expect(at(schemes, 'oauth2', 'flows', 'authorizationCode')).toMatchObject({
+      authorizationUrl: 'https://api.example/oauth/authorize',
+      tokenUrl: 'https://api.example/oauth/token',
+    });
+    expect(Object.keys(at(schemes, 'oauth2', 'flows', 'authorizationCode', 'scopes'))).toHaveLength(7);
+    expect(at(schemes, 'personalToken')).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('takes each operation’s scope from the route table, never from the description', () => {
+    expect(at(document, 'paths', '/api/v1/projects/{project}', 'patch').security).toEqual([{ oauth2: ['projects:write'] }, { personalToken: [] }]);
+    expect(at(document, 'paths', '/api/v1/me', 'get').security).toEqual([{ oauth2: [] }, { personalToken: [] }]);
+    const [list] = operations as [Operation];
+    expect(() => openApiDocument([{ ...list, path: '/nowhere' }], info)).toThrow(/not a row of the route table/);
+    expect(() => openApiDocument([list, { ...list, method: 'POST' }], info)).toThrow(/operationId used twice/);
+  });
+
+  it('names path and query parameters, the JSON body, and every answer with its headers', () => {
+    const patch = at(document, 'paths', '/api/v1/projects/{project}', 'patch');
+    expect(patch.parameters).toEqual([{ name: 'project', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) as unknown }]);
+    expect(at(patch, 'requestBody', 'content', 'application/json', 'schema')).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 } },
+    });
+    const responses = at(patch, 'responses');
+    expect(Object.keys(responses).sort()).toEqual(['200', '401', '403', '409', '429', '503']);
+    expect(at(responses, '409', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(at(responses, '429', 'headers')).toHaveProperty('Retry-After');
+    const list = at(document, 'paths', '/api/v1/projects', 'get');
+    expect((list.parameters as Json[]).map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
+      ['page', 'query', false],
+      ['per_page', 'query', false],
+    ]);
+    expect(at(list, 'responses', '200', 'content', 'application/json', 'schema', 'properties')).toHaveProperty('links');
+  });
+});

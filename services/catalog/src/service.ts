@@ -7,6 +7,7 @@ import { componentsRouter } from './http/components.ts';
 import { groupsRouter } from './http/groups.ts';
 import { internalRouter } from './http/internal.ts';
 import { masksRouter } from './http/masks.ts';
+import { projectOperations } from './http/project-operations.ts';
 import { projectsRouter } from './http/projects.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
@@ -19,6 +20,9 @@ export const catalogService = {
   produces: [Topics.componentsChanged, Topics.projectUpdated, Topics.internalizeRequested],
   consumes: [Topics.internalizeCompleted],
 } satisfies ServiceDefinition;
+
+/** The catalog's public operations as the contract describes them (so far: projects; issue 20). */
+export const catalogOperations = [...projectOperations];
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
   config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;

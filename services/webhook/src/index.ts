@@ -1,2 +1,3 @@
 export { webhookConfigSchema, webhookSettingsSchema, type WebhookConfig, type WebhookSettings } from './config.ts';
 export { createApp, startWebhook, webhookService, type WebhookDependencies } from './service.ts';
+export { webhookOperations } from './service.ts';

@@ -5,6 +5,7 @@ import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { deliveryLogRouter } from './http/delivery-log-router.ts';
+import { webhookOperations as registrationOperations } from './http/webhook-operations.ts';
 import { webhooksRouter } from './http/webhooks-router.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
@@ -17,6 +18,9 @@ export const webhookService = {
   migrations,
   consumes: [Topics.componentsChanged, Topics.projectUpdated],
 } satisfies ServiceDefinition;
+
+/** The webhook service's public operations as the contract describes them (so far: registration; issue 20). */
+export const webhookOperations = [...registrationOperations];
 
 export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */

@@ -2,48 +2,10 @@ import type { z } from 'zod';
 import { parseConfig } from '@boardsync/kit';
 
 /**
- * What `npm start` decides for each service itself: where it listens, the shared secrets it
- * generates under DATA_DIR, where its peers and files are. Every other variable a service's README
- * documents comes from the environment, as it would for `node src/main.ts` (the adapters' own —
- * DATABASE_*, KAFKA_*, S3_*, REDIS_URL, MIGRATE_ON_START — have no meaning here: there is no server).
+ * Stand-ins for what is known only once the services listen, so every setting is checked before
+ * anything starts; their names are what npm start decides (with METRICS_PORT, which it leaves unset).
  */
-export const DECIDED_BY_EMBEDDED = [
-  'PORT',
-  'INTERNAL_PORT',
-  'HOST',
-  'INTERNAL_HOST',
-  // One port for five services' scrapers cannot be: the embedded mode has none.
-  'METRICS_PORT',
-  'ADMIN_TOKEN',
-  'INTERNAL_JWT_SECRET',
-  'INTROSPECTION_CLIENT_SECRET',
-  'SESSION_SECRET',
-  'WEBHOOK_SECRET_KEYS',
-  'PUBLIC_BASE_URL',
-  'ASSET_PUBLIC_URL',
-  'AUTH_URL',
-  'AUTH_INTERNAL_URL',
-  'CATALOG_URL',
-  'ASSET_URL',
-  'WEBHOOK_URL',
-  'CATALOG_INTERNAL_URL',
-  'ASSET_INTERNAL_URL',
-  'ASSET_FILES_DIR',
-  'SCRATCH_DIR',
-] as const;
-
-export type Decided = Partial<Record<(typeof DECIDED_BY_EMBEDDED)[number], string>>;
-
-const decidedNames: ReadonlySet<string> = new Set(DECIDED_BY_EMBEDDED);
-
-/** A service's settings in the embedded mode: the environment's values for what it documents, and the embedded mode's for the rest. */
-export function embeddedSettings<S extends z.ZodObject>(schema: S, environment: NodeJS.ProcessEnv, decided: Decided): z.infer<S> {
-  const fromEnvironment = Object.fromEntries(Object.entries(environment).filter(([name]) => !decidedNames.has(name)));
-  return parseConfig(schema, { ...fromEnvironment, ...decided });
-}
-
-/** Stand-ins for what is known only once the services listen, so every setting is checked before anything starts. */
-export const PLACEHOLDERS: Required<Omit<Decided, 'METRICS_PORT'>> = {
+export const PLACEHOLDERS = {
   PORT: '0',
   INTERNAL_PORT: '0',
   HOST: '127.0.0.1',
@@ -64,4 +26,26 @@ export const PLACEHOLDERS: Required<Omit<Decided, 'METRICS_PORT'>> = {
   ASSET_INTERNAL_URL: 'http://127.0.0.1:1',
   ASSET_FILES_DIR: '/nonexistent',
   SCRATCH_DIR: '/nonexistent',
-};
+} satisfies Record<string, string>;
+
+/**
+ * What `npm start` decides for each service itself: where it listens, the shared secrets it
+ * generates under DATA_DIR, where its peers and files are. Every other variable a service's README
+ * documents comes from the environment, as it would for `node src/main.ts` (the adapters' own —
+ * DATABASE_*, KAFKA_*, S3_*, REDIS_URL, MIGRATE_ON_START — have no meaning here: there is no server).
+ */
+export const DECIDED_BY_EMBEDDED = [
+  ...(Object.keys(PLACEHOLDERS) as (keyof typeof PLACEHOLDERS)[]),
+  // One port for five services' scrapers cannot be: the embedded mode has none.
+  'METRICS_PORT',
+] as const;
+
+export type Decided = Partial<Record<(typeof DECIDED_BY_EMBEDDED)[number], string>>;
+
+const decidedNames: ReadonlySet<string> = new Set(DECIDED_BY_EMBEDDED);
+
+/** A service's settings in the embedded mode: the environment's values for what it documents, and the embedded mode's for the rest. */
+export function embeddedSettings<S extends z.ZodObject>(schema: S, environment: NodeJS.ProcessEnv, decided: Decided): z.infer<S> {
+  const fromEnvironment = Object.fromEntries(Object.entries(environment).filter(([name]) => !decidedNames.has(name)));
+  return parseConfig(schema, { ...fromEnvironment, ...decided });
+}

@@ -16,13 +16,21 @@ import { formFields } from './form.ts';
  */
 function oauthRequest(ctx: Context, credentials: ClientCredentials | undefined): OAuth2Server.Request {
   const { authorization: _basic, ...headers } = ctx.headers as Record<string, string>;
-  const fromHeader = /^basic /i.test(ctx.get('Authorization')) && credentials;
+  const fromHeader = usedBasic(ctx) && credentials;
   return new OAuth2Server.Request({
     method: ctx.method,
     headers,
     query: ctx.query as Record<string, string>,
     body: { ...formFields(ctx), ...(fromHeader ? { client_id: credentials.clientId, client_secret: credentials.clientSecret } : {}) },
   });
+}
+
+const usedBasic = (ctx: Context): boolean => /^basic /i.test(ctx.get('Authorization'));
+
+/** RFC 6749 §5.2: a client that tried HTTP authentication and failed gets 401 with the scheme. */
+function basicRefused(ctx: Context): void {
+  ctx.status = 401;
+  ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
 }
 
 function oauthError(ctx: Context, status: number, error: string, description: string): void {
@@ -52,9 +60,8 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
 
   router.post('/oauth/token', async (ctx) => {
     const credentials = clientCredentials(ctx.get('Authorization'), ctx.request.body);
-    if (/^basic /i.test(ctx.get('Authorization')) && !credentials) {
-      // RFC 6749 §5.2: a client that tried HTTP authentication and failed gets 401 with the scheme.
-      ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
+    if (usedBasic(ctx) && !credentials) {
+      basicRefused(ctx);
       oauthError(ctx, 401, 'invalid_client', 'The Authorization header does not hold Basic client credentials (form-urlencoded id:secret, then Base64).');
       return;
     }
@@ -86,10 +93,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
       const body = (response.body ?? {}) as Record<string, unknown>;
       // RFC 6749 §5.2: a client that tried HTTP authentication and failed gets 401 with the scheme.
-      if (body.error === 'invalid_client' && /^basic /i.test(ctx.get('Authorization'))) {
-        ctx.status = 401;
-        ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
-      }
+      if (body.error === 'invalid_client' && usedBasic(ctx)) basicRefused(ctx);
       failure = typeof body.error === 'string' && COUNTED_FAILURES.has(body.error);
       // oauth2-server derives expires_in from the stored expiry a moment later (3599); the lifetime is exactly one hour.
       if (typeof body.expires_in === 'number') body.expires_in = ACCESS_TOKEN_LIFETIME_SECONDS;
@@ -104,7 +108,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
     const credentials = clientCredentials(ctx.get('Authorization'), ctx.request.body);
     const app = credentials ? await authenticateClient(orm.em.fork(), credentials.clientId, credentials.clientSecret) : null;
     if (!app) {
-      if (ctx.get('Authorization')) ctx.set('WWW-Authenticate', 'Basic realm="boardsync"');
+      if (ctx.get('Authorization')) basicRefused(ctx);
       oauthError(ctx, 401, 'invalid_client', 'Client authentication failed.');
       return;
     }

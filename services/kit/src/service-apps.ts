@@ -45,7 +45,7 @@ export function databaseServiceApps(options: DatabaseServiceAppsOptions): Servic
     observed: { bus: () => bus.ping(), outbox: outboxReadiness(orm) },
   });
   apps.public.proxy = options.trustProxy ?? false;
-  for (const middleware of conditionalGet()) apps.public.use(middleware);
+  apps.public.use(conditionalGet());
   apps.public.use(apiGuard(options.service, options.principalSecret));
   mountRouters(apps.public, options.public);
   mountRouters(apps.internal, options.internal ?? []);

@@ -5,6 +5,8 @@ import type { RouteRule } from '../routes.ts';
 export interface OperationResponse {
   description: string;
   schema?: z.ZodType;
+  /** The body's media type when it is not JSON (errors are always `application/problem+json`). */
+  mediaType?: string;
   /** Headers beside the ones every API answer carries (RateLimit-*), by name: what each says. */
   headers?: Record<string, string>;
 }
@@ -25,7 +27,34 @@ export interface Operation {
   tags: string[];
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the operation reads, each field a header name (e.g. `Idempotency-Key`). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
+  /** `body`'s media type: JSON unless the operation takes a form (uploads; the OAuth endpoints). */
+  bodyMediaType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** Every answer but the common errors (401, 403, 404 of the route, 429, 503), which the document adds to each. */
   responses: Record<number, OperationResponse>;
+}
+
+/**
+ * How an operation outside /api/v1 is reached: `anonymous` (stored files, the server metadata),
+ * `browser` (the consent page: a person signs in there), `client` (the OAuth token endpoints: an
+ * app's client_id, with its secret in HTTP Basic or the form when it has one).
+ */
+export type OutsideApiAccess = 'anonymous' | 'browser' | 'client';
+
+/** A public operation outside /api/v1 and its route table: the OAuth endpoints and stored artwork. Its errors are its own. */
+export interface OutsideApiOperation extends Omit<Operation, 'method' | 'path'> {
+  method: 'GET' | 'POST';
+  /** The whole path, `:name` for a path parameter. */
+  path: string;
+  access: OutsideApiAccess;
+}
+
+/** One event a webhook receives (the document's `webhooks` section): the delivery body's schema. */
+export interface WebhookEventDescription {
+  event: string;
+  summary: string;
+  description?: string;
+  body: z.ZodType;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { openApiDocument } from '../document.ts';
-import type { Operation } from '../operation.ts';
+import type { Operation, OutsideApiOperation } from '../operation.ts';
 import { pageOf, pageQuery } from '../page-schema.ts';
 import { problemSchema } from '../problem-schema.ts';
 
@@ -63,7 +63,7 @@ describe('openApiDocument', () => {
       properties: { name: { type: 'string', minLength: 1 } },
     });
     const responses = at(patch, 'responses');
-    expect(Object.keys(responses).sort()).toEqual(['200', '401', '403', '409', '429', '503']);
+    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '503']);
     expect(at(responses, '409', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
     expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
     expect(at(responses, '429', 'headers')).toHaveProperty('Retry-After');
@@ -73,5 +73,35 @@ describe('openApiDocument', () => {
       ['per_page', 'query', false],
     ]);
     expect(at(list, 'responses', '200', 'content', 'application/json', 'schema', 'properties')).toHaveProperty('links');
+  });
+
+  it('describes operations outside /api/v1 with their own access and answers only', () => {
+    const token: OutsideApiOperation = {
+      method: 'POST',
+      path: '/oauth/token',
+      operationId: 'token',
+      summary: 'Token',
+      tags: ['OAuth'],
+      access: 'client',
+      body: z.object({ grant_type: z.string() }),
+      bodyMediaType: 'application/x-www-form-urlencoded',
+      responses: { 200: { description: 'Tokens.', schema: item }, 400: { description: 'OAuth error.', schema: item, mediaType: 'application/json' } },
+    };
+    const withToken = openApiDocument([], info, { outsideApi: [token] });
+    const operation = at(withToken, 'paths', '/oauth/token', 'post');
+    expect(operation.security).toEqual([{}, { clientSecretBasic: [] }]);
+    expect(Object.keys(at(operation, 'responses'))).toEqual(['200', '400']);
+    expect(at(operation, 'responses', '400', 'content')).toHaveProperty(['application/json']);
+    expect(at(operation, 'requestBody', 'content')).toHaveProperty(['application/x-www-form-urlencoded']);
+    expect(() => openApiDocument([], info, { outsideApi: [token, token] })).toThrow(/operationId used twice/);
+  });
+
+  it('lists each webhook event with the headers every delivery carries', () => {
+    const headers = z.object({ 'X-SVC-Signature': z.string().describe('The signature.') });
+    const withEvents = openApiDocument([], info, { webhooks: { events: [{ event: 'components.changed', summary: 'Changed', body: item }], headers } });
+    const event = at(withEvents, 'webhooks', 'components.changed', 'post');
+    expect(event.operationId).toBe('onComponentsChanged');
+    expect(event.parameters).toEqual([{ name: 'X-SVC-Signature', in: 'header', required: true, schema: { type: 'string' }, description: 'The signature.' }]);
+    expect(at(event, 'requestBody', 'content', 'application/json', 'schema')).toMatchObject({ properties: { id: { type: 'integer' } } });
   });
 });

@@ -47,7 +47,18 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.cache/**', '.data/**', '**/*.gen.ts', 'services/kit/src/proto/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.cache/**',
+      '.data/**',
+      '**/*.gen.ts',
+      'services/kit/src/proto/**',
+      'services/gateway/contract/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -30,6 +30,8 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
       testPathIgnorePatterns: ['\\.fault\\.spec\\.ts$', '<rootDir>/tests/deploy/'],
+      // Every answer a test receives is checked against the public contract (the OpenAPI document).
+      setupFilesAfterEnv: ['<rootDir>/tests/support/contract-conformance.ts'],
     },
     // The images' entry commands from production-only trees, and the rendered Helm charts (scripts/check-deploy.sh runs it).
     { ...common, displayName: 'deploy', testMatch: ['<rootDir>/tests/deploy/**/*.spec.ts'] },

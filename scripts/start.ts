@@ -130,6 +130,7 @@ const gateway = await startGateway(
     ASSET_URL: asset.url,
     WEBHOOK_URL: webhook.url,
     ASSET_FILES_DIR: assetFiles,
+    PUBLIC_BASE_URL: publicBaseUrl,
   }),
   createLogger({ service: 'gateway', level: config.LOG_LEVEL }),
   { bus, ownsBus: false },

@@ -17,6 +17,7 @@ stage() {
 stage "infra up" bash scripts/infra up
 stage "lock file" node scripts/check-lock.cjs
 stage "proto check" bash scripts/proto-gen.sh --check
+stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.ts --check && redocly lint --format=summary'
 stage "typecheck" npm run --silent typecheck
 stage "lint (ESLint, Prettier)" npm run --silent lint
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2

@@ -1,55 +1,51 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { ROUTES } from '@boardsync/kit';
-import { openApiDocument, type Operation } from '@boardsync/kit/contract';
-import { catalogOperations } from '@boardsync/catalog';
-import { webhookOperations } from '@boardsync/webhook';
-
-/** Every operation the services describe so far (issue 20 §1: all of them, then /openapi.json). */
-const DESCRIBED: readonly Operation[] = [...catalogOperations, ...webhookOperations];
+import { API_PREFIX, ROUTES } from '@boardsync/kit';
+import { AUTH_PAGES, DOCUMENT_FILE } from '@boardsync/gateway';
+import { API_OPERATIONS, publicContract } from '../scripts/contract/public-contract.ts';
 
 /**
- * Routes of the table not described yet. The list may only shrink: describing one without taking
- * it off fails, as does a new route that is neither described nor listed here.
+ * Auth's pages a person uses in a browser (sign-in, settings): reached through the gateway, but no
+ * part of the contract a tool builds against. Every other auth page must be in the document.
  */
-const NOT_YET_DESCRIBED = [
-  'GET /me',
-  'GET /projects/:project/assets',
-  'POST /projects/:project/assets',
-  'POST /projects/:project/assets/from-url',
-  'DELETE /projects/:project/assets',
-  'GET /masks',
-  'GET /projects/:project/components',
-  'POST /projects/:project/components',
-  'POST /projects/:project/components/batch',
-  'DELETE /projects/:project/components',
-  'DELETE /projects/:project/components/:uniqueId',
-  'GET /projects/:project/groups',
-  'POST /projects/:project/groups',
-  'PATCH /projects/:project/groups/:group',
-  'DELETE /projects/:project/groups/:group',
-  'PUT /projects/:project/groups/:group/members',
-  'GET /webhooks/:webhook/deliveries',
-  'GET /webhooks/:webhook/deliveries/:delivery',
-  'POST /webhooks/:webhook/deliveries/:delivery/redeliver',
-  'POST /webhooks/:webhook/recover',
-  'POST /webhooks/:webhook/ping',
+const PERSON_PAGES = [
+  '/login',
+  '/logout',
+  '/settings',
+  '/settings/tokens',
+  '/settings/tokens/:id/revoke',
+  '/settings/apps',
+  '/settings/connected/:appId/revoke',
 ];
 
 const key = ({ method, path }: { method: string; path: string }): string => `${method} ${path}`;
+const document = publicContract() as { paths: Record<string, Record<string, unknown>> };
+const documentedPaths = Object.keys(document.paths);
+const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 describe('the public contract', () => {
-  it('describes every route of the table, or lists it as not described yet, and nothing else', () => {
-    const described = DESCRIBED.map(key);
+  it('has an operation for every route of the gateway’s table, and no operation without a route', () => {
+    const described = API_OPERATIONS.map(key);
     const routes = ROUTES.map(key);
+    expect(routes.filter((route) => !described.includes(route))).toEqual([]);
     expect(described.filter((operation) => !routes.includes(operation))).toEqual([]);
-    expect(described.filter((operation) => NOT_YET_DESCRIBED.includes(operation))).toEqual([]);
-    expect(routes.filter((route) => !described.includes(route) && !NOT_YET_DESCRIBED.includes(route))).toEqual([]);
-    expect(NOT_YET_DESCRIBED.filter((route) => !routes.includes(route))).toEqual([]);
+    expect(new Set(described).size).toBe(described.length);
   });
 
-  it('builds one OpenAPI 3.1 document from what is described, each operation once', () => {
-    const document = openApiDocument(DESCRIBED, { title: 'boardsync', version: '0.1.0', description: 'test', serverUrl: 'http://localhost:8080' });
-    const operations = Object.values(document.paths as Record<string, Record<string, unknown>>).flatMap((item) => Object.keys(item));
-    expect(operations).toHaveLength(DESCRIBED.length);
+  it('documents every page of auth the gateway exposes, but the ones a person uses in a browser', () => {
+    const undocumented = AUTH_PAGES.filter((page) => !PERSON_PAGES.includes(page) && !documentedPaths.includes(openApiPath(page)));
+    expect(undocumented).toEqual([]);
+    expect(PERSON_PAGES.filter((page) => !AUTH_PAGES.includes(page))).toEqual([]);
+  });
+
+  it('puts each API operation under /api/v1 once, with the scope its route requires', () => {
+    for (const rule of ROUTES) {
+      const operation = document.paths[`${API_PREFIX}${openApiPath(rule.path)}`]?.[rule.method.toLowerCase()] as { 'x-required-scope': string } | undefined;
+      expect([key(rule), operation?.['x-required-scope']]).toEqual([key(rule), rule.scope === 'any' ? 'any one scope' : rule.scope]);
+    }
+  });
+
+  it('is the document the gateway serves (npm run contract writes it)', () => {
+    expect(JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8'))).toEqual(document);
   });
 });

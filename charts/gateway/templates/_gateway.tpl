@@ -6,6 +6,7 @@ CATALOG_URL: {{ include "boardsync.peerUrl" (list . "catalog") }}
 ASSET_URL: {{ include "boardsync.peerUrl" (list . "asset") }}
 WEBHOOK_URL: {{ include "boardsync.peerUrl" (list . "webhook") }}
 REDIS_KEY_PREFIX: {{ $g.prefix | quote }}
+PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 {{- end -}}
 
 {{- define "gateway.secretEnv" -}}

@@ -15,6 +15,9 @@ import { migrations } from './store/migrations/index.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { StorageHousekeeping } from './workers/storage-housekeeping.ts';
 
+/** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */
+export { artworkOperation } from './http/artwork-operation.ts';
+
 /** An upload that has not settled after this long is taken for dead: its reserved bytes count no more. */
 const RESERVATION_TTL_SECONDS = 15 * 60;
 
@@ -26,6 +29,9 @@ export const assetService = {
   produces: [Topics.internalizeCompleted],
   consumes: [Topics.internalizeRequested],
 } satisfies ServiceDefinition;
+
+/** The asset service's public operations as the contract describes them (issue 20). */
+export { assetOperations } from './http/asset-operations.ts';
 
 export interface AssetAdapters extends ServiceAdapters {
   /** S3 (MinIO) in production, a directory in the embedded mode. */

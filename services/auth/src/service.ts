@@ -7,6 +7,7 @@ import { authorizeRouter } from './http/authorize.ts';
 import { BrowserSessions } from './http/browser.ts';
 import { introspectionRouter } from './http/introspection.ts';
 import { meRouter } from './http/me.ts';
+import { meOperations } from './http/me-operations.ts';
 import { pagesRouter } from './http/pages.ts';
 import { serverMetadataRouter } from './http/server-metadata.ts';
 import { tokenRouter } from './http/token.ts';
@@ -17,6 +18,9 @@ import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import { createThrottles } from './throttles/throttles.ts';
 
+/** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */
+export { oauthOperations } from './http/oauth-operations.ts';
+
 /** What the running auth service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
 export const authService = {
   service: 'auth',
@@ -24,6 +28,9 @@ export const authService = {
   migrations,
   produces: [Topics.tokenRevoked, Topics.designerPlanChanged],
 } satisfies ServiceDefinition;
+
+/** The auth service's public operations as the contract describes them: `/me` (issue 20; OAuth has its own RFCs). */
+export const authOperations = [...meOperations];
 
 export interface AuthDependencies extends DatabaseServiceDependencies {
   config: Pick<

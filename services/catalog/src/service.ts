@@ -3,9 +3,12 @@ import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, Servi
 import type { CatalogSettings } from './config.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
+import { componentOperations } from './http/component-operations.ts';
 import { componentsRouter } from './http/components.ts';
+import { groupOperations } from './http/group-operations.ts';
 import { groupsRouter } from './http/groups.ts';
 import { internalRouter } from './http/internal.ts';
+import { maskOperations } from './http/mask-operations.ts';
 import { masksRouter } from './http/masks.ts';
 import { projectOperations } from './http/project-operations.ts';
 import { projectsRouter } from './http/projects.ts';
@@ -21,8 +24,8 @@ export const catalogService = {
   consumes: [Topics.internalizeCompleted],
 } satisfies ServiceDefinition;
 
-/** The catalog's public operations as the contract describes them (so far: projects; issue 20). */
-export const catalogOperations = [...projectOperations];
+/** The catalog's public operations as the contract describes them: every route of its public listener (issue 20). */
+export const catalogOperations = [...projectOperations, ...componentOperations, ...groupOperations, ...maskOperations];
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
   config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;

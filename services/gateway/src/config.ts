@@ -42,6 +42,8 @@ export const gatewaySettingsSchema = z
      * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
      */
     ASSET_FILES_DIR: env.optionalString(),
+    /** The gateway's public origin, as clients reach it: `/openapi.json` names it as the server and in the OAuth URLs. Unset: http://localhost:8080. */
+    PUBLIC_BASE_URL: env.optionalUrl(),
     /** Addresses and CIDR ranges of proxies in front of the gateway whose X-Forwarded-For/-Proto are believed; none by default. */
     TRUSTED_PROXIES: env.list().refine((entries) => entries.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges'),
     /** Origins whose pages may call the bearer-token API and the OAuth token endpoints (CORS); none by default. */

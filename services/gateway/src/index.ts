@@ -8,3 +8,4 @@ export { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 export { RateLimitFallback } from './rate-limit/fallback.ts';
 export { ApiRateLimiter, type RateLimits } from './rate-limit/limiter.ts';
 export { createApp, gatewayService, startGateway, type GatewayAdapters, type GatewayDependencies } from './service.ts';
+export { AUTH_PAGES, DOCUMENTED_ORIGIN, DOCUMENT_FILE, VIEWER_FILE } from './service.ts';

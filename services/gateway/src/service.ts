@@ -19,6 +19,7 @@ import { replicaIdentity } from './events/replica-id.ts';
 import { revocationConsumer } from './events/revocations.ts';
 import { apiGateway } from './http/api.ts';
 import { authPages } from './http/auth-pages.ts';
+import { contractDocs } from './http/contract-docs.ts';
 import { canonicalPath } from './request/canonical-path.ts';
 import { clientOrigin } from './request/client-origin.ts';
 import { storedFiles } from './http/stored-files.ts';
@@ -28,6 +29,10 @@ import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
 import { crossOrigin } from './http/cors.ts';
+
+/** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */
+export { DOCUMENTED_ORIGIN, DOCUMENT_FILE, VIEWER_FILE } from './http/contract-docs.ts';
+export { AUTH_PAGES } from './http/auth-pages.ts';
 
 /** What the running gateway and its one-shot command (`node src/main.ts create-topics`) share: it owns no database, and only consumes. */
 export const gatewayService = {
@@ -54,6 +59,8 @@ export interface GatewayDependencies {
   readiness?: Record<string, ReadinessCheck>;
   /** `ASSET_FILES_DIR`: served at `/assets/<key>` (embedded mode); absent, no such route. */
   assetFilesDir?: string | undefined;
+  /** `PUBLIC_BASE_URL`: the origin `/openapi.json` names; absent, the committed document's (`npm start`'s). */
+  publicBaseUrl?: string | undefined;
 }
 
 /**
@@ -77,6 +84,7 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   app.use(crossOrigin(deps.corsAllowedOrigins ?? []));
   // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
   if (deps.assetFilesDir !== undefined) app.use(storedFiles(deps.assetFilesDir));
+  app.use(contractDocs(deps.publicBaseUrl));
   app.use(authPages(deps.proxy, deps.authUrl));
   const { introspector, limiter, authFailures, proxy, upstreams, principalSecret } = deps;
   app.use(apiGateway({ introspector, limiter, authFailures, proxy, upstreams, principalSecret }));
@@ -128,6 +136,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
         trustedProxies: config.TRUSTED_PROXIES,
         corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS,
         assetFilesDir: config.ASSET_FILES_DIR,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
       }),
       // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
       consumers: [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],

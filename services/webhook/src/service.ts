@@ -4,6 +4,7 @@ import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
+import { deliveryLogOperations } from './http/delivery-log-operations.ts';
 import { deliveryLogRouter } from './http/delivery-log-router.ts';
 import { webhookOperations as registrationOperations } from './http/webhook-operations.ts';
 import { webhooksRouter } from './http/webhooks-router.ts';
@@ -19,8 +20,8 @@ export const webhookService = {
   consumes: [Topics.componentsChanged, Topics.projectUpdated],
 } satisfies ServiceDefinition;
 
-/** The webhook service's public operations as the contract describes them (so far: registration; issue 20). */
-export const webhookOperations = [...registrationOperations];
+/** The webhook service's public operations as the contract describes them: registration, then the delivery log (issue 20). */
+export const webhookOperations = [...registrationOperations, ...deliveryLogOperations];
 
 export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */

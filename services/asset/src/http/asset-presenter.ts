@@ -1,8 +1,9 @@
 import { publicUrlOf } from '../domain/asset-key.ts';
 import type { Asset } from '../store/entities/asset.ts';
+import type { AssetBody } from './asset-schemas.ts';
 
 /** Spec §2 Asset, as listed. */
-export function presentAsset(asset: Asset, publicBaseUrl: string): Record<string, unknown> {
+export function presentAsset(asset: Asset, publicBaseUrl: string): AssetBody {
   return {
     key: asset.key,
     name: asset.name,

@@ -13,6 +13,7 @@ import { readableFolder, writableFolder } from '../access/project-access.ts';
 import type { StoredAsset } from '../use-cases/store-image.ts';
 import { uploadAsset } from '../use-cases/upload-asset.ts';
 import { presentAsset } from './asset-presenter.ts';
+import type { StoredAssetBody } from './asset-schemas.ts';
 import { receiveUpload } from './multipart-upload.ts';
 import { conversionTarget, deleteBody, formFlag, fromUrlBody, idempotencyKeyOf, projectParam } from './requests.ts';
 
@@ -47,7 +48,7 @@ function admitted(gate: WorkPool): Middleware {
 function answerStored(ctx: Context, { result, replayed }: IdempotentResult<StoredAsset>): void {
   if (replayed) ctx.set('Idempotent-Replayed', 'true');
   ctx.status = 201;
-  ctx.body = { key: result.key, url: result.url, size: result.size, name: result.name };
+  ctx.body = { key: result.key, url: result.url, size: result.size, name: result.name } satisfies StoredAssetBody;
 }
 
 /** Spec §4 Assets. */

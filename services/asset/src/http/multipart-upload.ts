@@ -5,6 +5,7 @@ import { SNIFF_BYTES } from '../domain/media-type.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import { ByteCap } from '../spool/byte-cap.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
+import { uploadForm } from './requests.ts';
 
 export interface ReceivedUpload {
   file: SpooledFile;
@@ -15,7 +16,8 @@ export interface ReceivedUpload {
 
 /** Room for the part headers and the two boolean fields around a file at the limit. */
 const ENVELOPE_BYTES = 64 * 1024;
-const FIELD_NAMES = new Set(['convert_to_webp', 'convert_to_avif']);
+/** The form's fields beside the file part, as the contract lists them: the conversion flags. */
+const FIELD_NAMES = new Set(Object.keys(uploadForm.shape).filter((name) => name !== 'file'));
 
 function invalidMultipart(detail: string): Problem {
   return new Problem({ status: 400, code: 'invalid_multipart', detail: `The multipart body is malformed: ${detail}`, headers: { Connection: 'close' } });

@@ -24,6 +24,24 @@ export const deleteBody = z.object({
   key: z.string({ error: 'is required: the key of the asset to delete' }).min(1, 'is required: the key of the asset to delete').max(1024),
 });
 
+const formFlagField = (effect: string) =>
+  z.boolean().default(false).describe(`${effect} Also 1/0, on/off, yes/no; absent is false. At most one of the two conversions.`);
+
+/**
+ * The `multipart/form-data` upload as the contract shows it. `receiveUpload` streams the body
+ * instead of parsing it whole, so this is its description (and the fields it reads), not its parser.
+ */
+export const uploadForm = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe(
+      'The image, the one file part: JPEG, PNG, GIF, WebP, AVIF or SVG, judged by its bytes (never its name or declared type); at most 50 MB, SVG 5 MB. Its filename starts the stored name.',
+    ),
+  convert_to_webp: formFlagField('Store it as WebP (animations keep their frames).'),
+  convert_to_avif: formFlagField('Store it as AVIF (not for animations).'),
+});
+
 const FORM_TRUE = new Set(['true', '1', 'on', 'yes']);
 const FORM_FALSE = new Set(['false', '0', 'off', 'no', '']);
 
@@ -36,6 +54,18 @@ export function formFlag(fields: Record<string, string>, name: string): boolean 
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(IDEMPOTENCY_KEY)
+  .describe(
+    'Makes the request safe to retry: within 24 h the same key and request answer the first 201 again (`Idempotent-Replayed: true`) and store nothing. 1-255 visible ASCII characters, e.g. a UUID.',
+  );
+
+/** The request headers uploads and from-url read. */
+export const idempotencyHeaders = z.object({ 'Idempotency-Key': idempotencyKey.optional() });
 
 /** The optional `Idempotency-Key` header: 1-255 visible ASCII characters (a UUID is the usual choice). */
 export function idempotencyKeyOf(ctx: Context): string | undefined {

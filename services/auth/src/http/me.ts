@@ -3,6 +3,7 @@ import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, type Database } from '
 import { presentAccount } from '../domain/account.ts';
 import type { AccountFacts } from '../peers/account-facts.ts';
 import { findDesigner } from '../store/designers.ts';
+import type { AccountBody } from './me-schemas.ts';
 
 /** `GET /api/v1/me` (spec §4): the account, its quota and project facts, and the calling token. */
 /** The principal and its scope are checked by the app's `apiGuard` before this runs. */
@@ -14,7 +15,7 @@ export function meRouter(orm: Database, facts: AccountFacts): Router {
     if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');
     const forwarded = ctx.get(INTERNAL_PRINCIPAL_HEADER);
     const [projects, usedBytes] = await Promise.all([facts.projectCounts(designer.id, forwarded), facts.storageUsedBytes(designer.id, forwarded)]);
-    ctx.body = presentAccount({ designer, usedBytes, projects, token: { scopes: principal.scopes, source: principal.source } });
+    ctx.body = presentAccount({ designer, usedBytes, projects, token: { scopes: principal.scopes, source: principal.source } }) satisfies AccountBody;
   });
   return router;
 }

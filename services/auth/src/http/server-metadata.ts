@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { SCOPE_NAMES } from '@boardsync/kit';
+import type { ServerMetadataBody } from './oauth-schemas.ts';
 
 /**
  * RFC 8414 authorization-server metadata at `/.well-known/oauth-authorization-server`, so a tool's
@@ -9,13 +10,13 @@ import { SCOPE_NAMES } from '@boardsync/kit';
  */
 export function serverMetadataRouter(publicBaseUrl: string): Router {
   const issuer = publicBaseUrl.replace(/\/+$/, '');
-  const clientAuthentication = ['client_secret_basic', 'client_secret_post', 'none'];
-  const metadata = {
+  const clientAuthentication: ServerMetadataBody['token_endpoint_auth_methods_supported'] = ['client_secret_basic', 'client_secret_post', 'none'];
+  const metadata: ServerMetadataBody = {
     issuer,
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
-    scopes_supported: SCOPE_NAMES,
+    scopes_supported: [...SCOPE_NAMES],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREATABLE_TYPES, LISTABLE_TYPES, isListableType } from '../domain/component-types.ts';
 import type { ComponentWrite } from '../use-cases/write-components.ts';
+import { projectParam } from './params.ts';
 
 export const MAX_BATCH_ROWS = 500;
 const MAX_FILTER = 255;
@@ -19,13 +20,22 @@ const filter = z
   .max(MAX_FILTER, `may not be longer than ${String(MAX_FILTER)} characters`)
   .optional();
 
+const writtenType = creatableType.describe('The component type the write covers: one per call (legacy types cannot be created).');
+const matchByName = flag.describe('Overwrite a same-named component of the type even when its `unique_id` differs.');
+const internalizeImages = flag.describe('Copy external artwork into the designer’s storage in the background (spends storage quota).');
+
+/** `DELETE components/{uniqueId}`: the path's `uniqueId` is the caller's sync key, never the numeric `id`. */
+export const componentParams = projectParam.extend({ uniqueId: z.string().describe('The component’s `unique_id` (never its numeric `id`).') });
+
 /** `POST components`: "behaves as a batch of one". Each row's fields are bounded by the row parser. */
 export const singleWrite = z
   .object({
-    type: creatableType,
-    component: z.record(z.string(), z.unknown(), { error: 'is required: one component object' }),
-    match_by_name: flag,
-    internalize_images: flag,
+    type: writtenType,
+    component: z
+      .record(z.string(), z.unknown(), { error: 'is required: one component object' })
+      .describe('One row: the spec §2 Component write fields the type honours (others are ignored).'),
+    match_by_name: matchByName,
+    internalize_images: internalizeImages,
   })
   .transform((body): ComponentWrite => ({
     type: body.type,
@@ -38,13 +48,14 @@ export const singleWrite = z
 
 export const batchWrite = z
   .object({
-    type: creatableType,
+    type: writtenType,
     components: z
       .array(z.unknown(), { error: 'is required: an array of component objects' })
-      .max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`),
-    match_by_name: flag,
-    remove_missing: flag,
-    internalize_images: flag,
+      .max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`)
+      .describe('The rows, each a spec §2 Component write object of `type`.'),
+    match_by_name: matchByName,
+    remove_missing: flag.describe('Delete this app’s components of the type that the batch does not name.'),
+    internalize_images: internalizeImages,
   })
   .transform((body): ComponentWrite => ({
     type: body.type,
@@ -55,5 +66,9 @@ export const batchWrite = z
     internalizeImages: body.internalize_images,
   }));
 
-export const listQuery = z.object({ type: listableType.optional(), name: filter, unique_id: filter });
-export const deleteQuery = z.object({ type: listableType.optional() });
+export const listQuery = z.object({
+  type: listableType.optional().describe('Only components of this type (legacy types included).'),
+  name: filter.describe('Exact name, compared as `match_by_name` compares on write.'),
+  unique_id: filter.describe('Exact `unique_id`.'),
+});
+export const deleteQuery = z.object({ type: listableType.optional().describe('Only this type; all types when omitted.') });

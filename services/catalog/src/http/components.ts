@@ -7,7 +7,8 @@ import { projectNotFound } from '../access/projects.ts';
 import { deleteComponent } from '../use-cases/delete-component.ts';
 import { deleteComponents } from '../use-cases/delete-components.ts';
 import { writeComponents, type ComponentWrite, type WriteSettings } from '../use-cases/write-components.ts';
-import { batchWrite, deleteQuery, listQuery, singleWrite } from './component-requests.ts';
+import { batchWrite, componentParams, deleteQuery, listQuery, singleWrite } from './component-requests.ts';
+import type { componentDeletedBody, componentsDeletedBody } from './component-schemas.ts';
 import { presentComponent } from './component-presenter.ts';
 import { batchJsonBody, jsonBody } from './json-bodies.ts';
 import { projectParam } from './params.ts';
@@ -46,13 +47,13 @@ export function componentsRouter(orm: Database, settings: WriteSettings & { publ
   router.delete('/', async (ctx) => {
     const { project } = parseRequest(projectParam, ctx.params);
     const { type } = parseRequest(deleteQuery, ctx.query);
-    ctx.body = { deleted: await deleteComponents(orm.em.fork(), principalOf(ctx), project, type) };
+    ctx.body = { deleted: await deleteComponents(orm.em.fork(), principalOf(ctx), project, type) } satisfies z.infer<typeof componentsDeletedBody>;
   });
 
   router.delete('/:uniqueId', async (ctx) => {
-    const { project } = parseRequest(projectParam, ctx.params);
-    await deleteComponent(orm.em.fork(), principalOf(ctx), project, ctx.params.uniqueId ?? '');
-    ctx.body = { deleted: true };
+    const { project, uniqueId } = parseRequest(componentParams, ctx.params);
+    await deleteComponent(orm.em.fork(), principalOf(ctx), project, uniqueId);
+    ctx.body = { deleted: true } satisfies z.infer<typeof componentDeletedBody>;
   });
 
   return router;

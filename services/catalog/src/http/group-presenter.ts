@@ -1,9 +1,10 @@
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import type { MemberView } from '../store/groups.ts';
 import { memberTypeOf } from '../domain/group-rules.ts';
+import type { GroupBody } from './group-schemas.ts';
 
 /** Spec §2 Group; `members` and `member_count` only when members were loaded. */
-export function presentGroup(group: ComponentGroup, members?: readonly MemberView[]) {
+export function presentGroup(group: ComponentGroup, members?: readonly MemberView[]): GroupBody {
   return {
     id: group.id,
     kind: group.kind,

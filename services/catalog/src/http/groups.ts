@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { z } from 'zod';
 import { parseRequest, principalOf, type Database } from '@boardsync/kit';
 import { findProject } from '../access/projects.ts';
 import { listGroups, membersOf } from '../store/groups.ts';
@@ -8,6 +9,7 @@ import { deleteGroup } from '../use-cases/delete-group.ts';
 import { replaceMembers } from '../use-cases/replace-members.ts';
 import { presentGroup } from './group-presenter.ts';
 import { changeBody, createBody, groupParams, listQuery, membersBody } from './group-requests.ts';
+import type { groupDeletedBody } from './group-schemas.ts';
 import { jsonBody } from './json-bodies.ts';
 import { projectParam } from './params.ts';
 
@@ -46,7 +48,7 @@ export function groupsRouter(orm: Database): Router {
 
   router.delete('/:group', async (ctx) => {
     await deleteGroup(orm.em.fork(), principalOf(ctx), parseRequest(groupParams, ctx.params));
-    ctx.body = { deleted: true, components_retained: true };
+    ctx.body = { deleted: true, components_retained: true } satisfies z.infer<typeof groupDeletedBody>;
   });
 
   router.put('/:group/members', async (ctx) => {

@@ -1,11 +1,12 @@
 import type { WriteOutcome } from '../use-cases/write-components.ts';
+import type { WriteResultBody } from './component-schemas.ts';
 
 /**
  * Spec §4 write result, at top level: `updated` counts matched rows (changed or not), `components`
  * lists every row's component, `errors` the rows written with a problem (DESIGN.md
  * `{index, unique_id, name, code, message}`).
  */
-export function presentWriteResult(outcome: WriteOutcome) {
+export function presentWriteResult(outcome: WriteOutcome): WriteResultBody {
   const created = outcome.written.filter((entry) => entry.created).length;
   return {
     created,

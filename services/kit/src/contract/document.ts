@@ -1,8 +1,8 @@
 import type { ZodObject } from 'zod';
 import { API_PREFIX } from '../routes.ts';
 import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
-import { jsonSchemaOf, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
-import { apiOperationObject, outsideApiOperationObject } from './operation-object.ts';
+import { hoistNamedSchemas, jsonSchemaOf, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
+import { SHARED_HEADERS, SHARED_RESPONSES, apiOperationObject, outsideApiOperationObject } from './operation-object.ts';
 import type { Operation, OutsideApiOperation, WebhookEventDescription } from './operation.ts';
 import { problemSchema } from './problem-schema.ts';
 
@@ -31,6 +31,7 @@ function webhookItem(event: WebhookEventDescription, headers: ZodObject): JsonOb
       summary: event.summary,
       ...(event.description ? { description: event.description } : {}),
       tags: ['Webhook events'],
+      security: [{ webhookSignature: [] }],
       parameters: parametersFrom(headers, 'header'),
       requestBody: { required: true, content: { 'application/json': { schema: schemaOf(event.body, 'output') } } },
       responses: {
@@ -52,14 +53,17 @@ export function openApiDocument(operations: readonly Operation[], info: Document
   if (repeated.length > 0) throw new Error(`operationId used twice: ${repeated.join(', ')}`);
   const base = info.serverUrl.replace(/\/+$/, '');
   const webhooks = extras.webhooks;
-  return {
+  const schemas: JsonObject = { Problem: jsonSchemaOf(problemSchema, 'output') };
+  const document: JsonObject = {
     openapi: '3.1.1',
     info: { title: info.title, version: info.version, description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-boardsync' } },
     servers: [{ url: base }],
     paths,
     ...(webhooks ? { webhooks: Object.fromEntries(webhooks.events.map((event) => [event.event, webhookItem(event, webhooks.headers)])) } : {}),
     components: {
-      schemas: { Problem: jsonSchemaOf(problemSchema, 'output') },
+      schemas,
+      responses: SHARED_RESPONSES,
+      headers: SHARED_HEADERS,
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
@@ -78,6 +82,13 @@ export function openApiDocument(operations: readonly Operation[], info: Document
           scheme: 'bearer',
           description: 'A personal token (`bsp_…`) from the developer settings, holding the scopes chosen there.',
         },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-SVC-Signature',
+          description:
+            'How a receiver knows boardsync sent a delivery: HMAC-SHA256 with the secret shown at registration, in `X-SVC-Signature` (and in the Standard Webhooks `webhook-signature`). See each event’s headers.',
+        },
         clientSecretBasic: {
           type: 'http',
           scheme: 'basic',
@@ -86,4 +97,6 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       },
     },
   };
+  hoistNamedSchemas(document, schemas);
+  return document;
 }

@@ -1,35 +1,75 @@
 import { ROUTES, type RouteRule } from '../routes.ts';
-import { PROBLEM_JSON, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
-import { problemSchema } from './problem-schema.ts';
+import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
-
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { description: 'Requests allowed in the window (reads and writes counted apart).', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-};
-
-const problem = (description: string, headers: JsonObject = {}): OperationResponse & { headerSchemas: JsonObject } => ({
-  description,
-  headerSchemas: headers,
-});
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } };
 const CHALLENGE = { 'WWW-Authenticate': { description: 'The Bearer challenge, with `error` and (for 403) `scope`.', schema: { type: 'string' } } };
 
-/** The errors every API operation can answer, whoever owns it: the gateway's and the guard's. */
-const COMMON_ERRORS: Record<number, ReturnType<typeof problem>> = {
-  401: problem('No token, or one unknown, expired or revoked (`unauthenticated`).', CHALLENGE),
-  403: problem('The token lacks the scope this operation requires (`insufficient_scope`).', CHALLENGE),
-  429: problem('The rate limit is reached (`rate_limited`); retry after `Retry-After` seconds.', RETRY_AFTER),
-  503: problem('A service behind the gateway is unavailable (`service_unavailable`, `auth_unavailable`); retry later.', RETRY_AFTER),
+const problem = (description: string, headers?: JsonObject): JsonObject => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { [PROBLEM_JSON]: { schema: PROBLEM_REF } },
+});
+
+/**
+ * The answers every API operation shares, named once in `components.responses`: the gateway's and
+ * the body parser's, whoever owns the operation.
+ */
+export const SHARED_RESPONSES: Record<string, JsonObject> = {
+  InvalidTarget: problem('The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query).'),
+  InvalidBody: problem('The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form).'),
+  Unauthenticated: problem('No token, or one unknown, expired or revoked (`unauthenticated`).', CHALLENGE),
+  InsufficientScope: problem('The token lacks the scope this operation requires (`insufficient_scope`).', CHALLENGE),
+  PayloadTooLarge: problem('The body is larger than this operation accepts (`payload_too_large`).'),
+  UnsupportedMediaType: problem('The body is not of a media type this operation accepts (`unsupported_media_type`).'),
+  RateLimited: problem('The rate limit is reached (`rate_limited`); retry after `Retry-After` seconds.', RETRY_AFTER),
+  UpstreamUnavailable: problem('The owning service could not be reached (`upstream_unavailable`); retry later.'),
+  Unavailable: problem(
+    'A service behind the gateway is unavailable (`service_unavailable`, `auth_unavailable`, `busy`); retry after `Retry-After`.',
+    RETRY_AFTER,
+  ),
+  UpstreamTimeout: problem('The owning service did not answer in time (`upstream_timeout`): retry a read; check before retrying a write.'),
+  NotModified: { description: 'Not modified: the ETag sent still names the answer.', headers: { ETag: { $ref: '#/components/headers/ETag' } } },
+};
+
+const shared = (name: keyof typeof SHARED_RESPONSES): JsonObject => ({ $ref: `#/components/responses/${name}` });
+
+const COMMON_ERRORS: Record<number, JsonObject> = {
+  400: shared('InvalidTarget'),
+  401: shared('Unauthenticated'),
+  403: shared('InsufficientScope'),
+  429: shared('RateLimited'),
+  502: shared('UpstreamUnavailable'),
+  503: shared('Unavailable'),
+  504: shared('UpstreamTimeout'),
 };
 
 /** What a body-taking API operation can also answer before its own rules are read. */
-const BODY_ERRORS: Record<number, ReturnType<typeof problem>> = {
-  400: problem('The body is not what its Content-Type says (`invalid_json`, a malformed form).'),
-  413: problem('The body is larger than this operation accepts (`payload_too_large`).'),
-  415: problem('The body is not of a media type this operation accepts (`unsupported_media_type`).'),
+const BODY_ERRORS: Record<number, JsonObject> = { 400: shared('InvalidBody'), 413: shared('PayloadTooLarge'), 415: shared('UnsupportedMediaType') };
+
+/** The headers every API answer carries, named once in `components.headers`. */
+export const SHARED_HEADERS: Record<string, JsonObject> = {
+  'RateLimit-Limit': { description: 'Requests allowed in the window (reads and writes counted apart).', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  ETag: { description: 'Names this answer: send it in If-None-Match to get 304 while it holds.', schema: { type: 'string' } },
+};
+
+const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
+};
+const ETAG_HEADER = { ETag: headerRef('ETag') };
+
+/** Conditional reads: every API GET answers an ETag and honours If-None-Match. */
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'An ETag from an earlier answer: 304 with no body while it still names the answer.',
+  schema: { type: 'string' },
 };
 
 function ruleOf(operation: Operation): RouteRule {
@@ -64,16 +104,17 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
 /** An API operation: its scope from the route table, the common errors, and rate-limit headers on every success. */
 export function apiOperationObject(operation: Operation): JsonObject {
   const rule = ruleOf(operation);
-  const common = { ...COMMON_ERRORS, ...(operation.body ? BODY_ERRORS : {}) };
-  const responses: JsonObject = {};
-  for (const [status, { headerSchemas, ...response }] of Object.entries(common)) {
-    responses[status] = responseOf({ ...response, schema: problemSchema }, Number(status), headerSchemas);
-  }
+  const responses: JsonObject = { ...COMMON_ERRORS, ...(operation.body ? BODY_ERRORS : {}) };
+  const read = operation.method === 'GET';
+  const successHeaders = read ? { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER } : RATE_LIMIT_HEADERS;
   for (const [status, response] of Object.entries(operation.responses)) {
-    responses[status] = responseOf(response, Number(status), Number(status) < 300 ? RATE_LIMIT_HEADERS : {});
+    responses[status] = responseOf(response, Number(status), Number(status) < 300 ? successHeaders : {});
   }
+  if (read) responses[304] = shared('NotModified');
+  const parts = sharedParts(operation);
   return {
-    ...sharedParts(operation),
+    ...parts,
+    ...(read ? { parameters: [...(parts.parameters as JsonObject[]), IF_NONE_MATCH] } : {}),
     security: [{ oauth2: rule.scope === 'any' ? [] : [rule.scope] }, { personalToken: [] }],
     'x-required-scope': rule.scope === 'any' ? 'any one scope' : rule.scope,
     responses,
@@ -89,6 +130,8 @@ const SECURITY: Record<OutsideApiAccess, JsonObject[]> = {
 
 /** An operation outside /api/v1 (OAuth, stored files): its own answers only, and how it is reached. */
 export function outsideApiOperationObject(operation: OutsideApiOperation): JsonObject {
-  const responses = Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, responseOf(response, Number(status), {})]));
+  // The gateway's target check answers before any service: its 400 unless the operation has its own.
+  const responses: JsonObject = { 400: shared('InvalidTarget') };
+  for (const [status, response] of Object.entries(operation.responses)) responses[status] = responseOf(response, Number(status), {});
   return { ...sharedParts(operation), security: SECURITY[operation.access], responses };
 }

@@ -1,4 +1,5 @@
 import { Topics, decodeEnvelope, type Database, type Envelope, type Logger, type SubscribeOptions } from '@boardsync/kit';
+import type { ComponentsChangedData, ProjectUpdatedData } from '../domain/event-schemas.ts';
 import { fanOutEvent, type CatalogEvent } from '../use-cases/fan-out-event.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,22 +10,20 @@ export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
   switch (envelope.event?.$case) {
     case 'componentsChanged': {
       const { projectId, type, created, updated, deleted, components } = envelope.event.value;
-      return {
-        ...base,
-        event: 'components.changed',
-        data: {
-          project_id: projectId,
-          type,
-          created,
-          updated,
-          deleted,
-          components: components.map(({ id, name, type: componentType }) => ({ id, name, type: componentType })),
-        },
+      const data: ComponentsChangedData = {
+        project_id: projectId,
+        type,
+        created,
+        updated,
+        deleted,
+        components: components.map(({ id, name, type: componentType }) => ({ id, name, type: componentType })),
       };
+      return { ...base, event: 'components.changed', data };
     }
     case 'projectUpdated': {
       const { projectId, changed } = envelope.event.value;
-      return { ...base, event: 'project.updated', data: { project_id: projectId, changed } };
+      const data: ProjectUpdatedData = { project_id: projectId, changed };
+      return { ...base, event: 'project.updated', data };
     }
     default:
       return undefined;

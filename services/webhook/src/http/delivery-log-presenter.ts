@@ -1,18 +1,19 @@
 import type { PingResult } from '../use-cases/ping-webhook.ts';
 import type { AttemptRecord } from '../store/delivery-attempts.ts';
 import type { LoggedDelivery, LoggedDeliveryWithBody } from '../store/delivery-log.ts';
+import type { AttemptBody, DeliveryBody, DeliveryDetailBody, PingBody } from './delivery-log-schemas.ts';
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /** A delivery in the log: its state and latest attempt, without its body. */
-export function presentDelivery(delivery: LoggedDelivery) {
+export function presentDelivery(delivery: LoggedDelivery): DeliveryBody {
   return {
     id: delivery.id,
     event: delivery.event,
     status: delivery.state,
     attempts: delivery.attempts,
     in_progress: delivery.inFlight,
-    created_at: iso(delivery.createdAt),
+    created_at: delivery.createdAt.toISOString(),
     next_attempt_at: iso(delivery.nextAttemptAt),
     last_attempt_at: iso(delivery.lastAttemptAt),
     last_status: delivery.lastStatus,
@@ -20,9 +21,9 @@ export function presentDelivery(delivery: LoggedDelivery) {
   };
 }
 
-export function presentAttempt(attempt: AttemptRecord) {
+export function presentAttempt(attempt: AttemptRecord): AttemptBody {
   return {
-    attempted_at: iso(attempt.attemptedAt),
+    attempted_at: attempt.attemptedAt.toISOString(),
     status: attempt.status,
     duration_ms: attempt.durationMs,
     error_class: attempt.errorClass,
@@ -40,11 +41,11 @@ function payloadOf(body: string): unknown {
 }
 
 /** One delivery with the envelope sent and every attempt, oldest first (earlier series included). */
-export function presentDeliveryDetail(delivery: LoggedDeliveryWithBody, attempts: readonly AttemptRecord[]) {
+export function presentDeliveryDetail(delivery: LoggedDeliveryWithBody, attempts: readonly AttemptRecord[]): DeliveryDetailBody {
   return { ...presentDelivery(delivery), payload: payloadOf(delivery.body), attempt_log: attempts.map(presentAttempt) };
 }
 
-export function presentPing({ deliveryId, sent, succeeded }: PingResult) {
+export function presentPing({ deliveryId, sent, succeeded }: PingResult): PingBody {
   return {
     delivery_id: deliveryId,
     event: 'webhook.ping',

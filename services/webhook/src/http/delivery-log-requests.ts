@@ -3,7 +3,8 @@ import type { DeliveryState } from '../store/entities/delivery.ts';
 import { webhookParam } from './webhook-requests.ts';
 
 export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const satisfies readonly DeliveryState[];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Both cases spelled out rather than an `i` flag: the contract's JSON Schema `pattern` carries no flags.
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** `{webhook}` and `{delivery}`: a delivery id is its X-SVC-Delivery UUID; anything else is 422 naming `delivery` (as a bad `{webhook}` is), never a lookup. */
 export const deliveryParams = webhookParam.extend({

@@ -63,15 +63,19 @@ describe('openApiDocument', () => {
       properties: { name: { type: 'string', minLength: 1 } },
     });
     const responses = at(patch, 'responses');
-    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '503']);
+    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '502', '503', '504']);
     expect(at(responses, '409', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
     expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
-    expect(at(responses, '429', 'headers')).toHaveProperty('Retry-After');
+    expect(at(responses, '429')).toEqual({ $ref: '#/components/responses/RateLimited' });
+    expect(at(document, 'components', 'responses', 'RateLimited', 'headers')).toHaveProperty('Retry-After');
     const list = at(document, 'paths', '/api/v1/projects', 'get');
     expect((list.parameters as Json[]).map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
       ['page', 'query', false],
       ['per_page', 'query', false],
+      ['If-None-Match', 'header', false],
     ]);
+    expect(at(list, 'responses', '304')).toEqual({ $ref: '#/components/responses/NotModified' });
+    expect(at(list, 'responses', '200', 'headers')).toHaveProperty('ETag');
     expect(at(list, 'responses', '200', 'content', 'application/json', 'schema', 'properties')).toHaveProperty('links');
   });
 
@@ -103,5 +107,23 @@ describe('openApiDocument', () => {
     expect(event.operationId).toBe('onComponentsChanged');
     expect(event.parameters).toEqual([{ name: 'X-SVC-Signature', in: 'header', required: true, schema: { type: 'string' }, description: 'The signature.' }]);
     expect(at(event, 'requestBody', 'content', 'application/json', 'schema')).toMatchObject({ properties: { id: { type: 'integer' } } });
+  });
+
+  it('names a schema given an id once in components.schemas, and refuses one name for two schemas', () => {
+    const named = z.object({ id: z.int() }).meta({ id: 'Thing' });
+    const [list, patch] = operations as [Operation, Operation];
+    const reading = { ...list, responses: { 200: { description: 'A page.', schema: pageOf(named) } } };
+    const changing = { ...patch, body: named, responses: { 200: { description: 'Changed.', schema: z.object({ data: named }) } } };
+    const withNames = openApiDocument([reading, changing], info);
+    expect(at(withNames, 'components', 'schemas', 'Thing')).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(at(withNames, 'components', 'schemas', 'ThingInput')).toMatchObject({ type: 'object', required: ['id'] });
+    const changed = at(withNames, 'paths', '/api/v1/projects/{project}', 'patch');
+    expect(at(changed, 'responses', '200', 'content', 'application/json', 'schema', 'properties', 'data')).toEqual({ $ref: '#/components/schemas/Thing' });
+    expect(at(changed, 'requestBody', 'content', 'application/json', 'schema')).toEqual({ $ref: '#/components/schemas/ThingInput' });
+    expect(JSON.stringify(withNames)).not.toContain('$defs');
+    const other = z.object({ name: z.string() }).meta({ id: 'Thing' });
+    expect(() => openApiDocument([reading, { ...changing, body: undefined, responses: { 200: { description: 'x', schema: other } } }], info)).toThrow(
+      /both named Thing/,
+    );
   });
 });

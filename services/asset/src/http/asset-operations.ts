@@ -1,0 +1,119 @@
+import { pageOf, pageQuery, problemSchema, type Operation, type OperationResponse } from '@boardsync/kit/contract';
+import { z } from 'zod';
+import { assetBody, storedAssetBody } from './asset-schemas.ts';
+import { deleteBody, fromUrlBody, idempotencyHeaders, projectParam, uploadForm } from './requests.ts';
+
+const problem = (description: string, headers?: Record<string, string>): OperationResponse => ({
+  description,
+  schema: problemSchema,
+  ...(headers ? { headers } : {}),
+});
+
+const projectNotFound = problem('No such project of the caller’s (`not_found`; another designer’s is as absent).');
+const locked = 'The project is locked (`project_locked`).';
+const RETRY_AFTER = { 'Retry-After': 'Seconds to wait before trying again.' };
+
+const stored = (what: string): OperationResponse => ({
+  description: `${what} stored, or an earlier request with the same Idempotency-Key answered again.`,
+  schema: storedAssetBody,
+  headers: { 'Idempotent-Replayed': '`true` when this is the answer to an earlier request with the same Idempotency-Key: nothing was stored this time.' },
+});
+
+/** What an upload and a from-url both answer: the project's folder, the Idempotency-Key, the bounded image work. */
+const storing = {
+  404: projectNotFound,
+  409: problem(`${locked} Or a request with this Idempotency-Key is still running (\`idempotency_in_progress\`, with \`Retry-After\`).`, RETRY_AFTER),
+  503: problem(
+    'Too many images in flight (`busy`), or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); retry after `Retry-After` seconds.',
+    RETRY_AFTER,
+  ),
+} satisfies Record<number, OperationResponse>;
+
+const IMAGE_REFUSALS =
+  'the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`)';
+
+/** Spec §4 Assets, described by the schemas `assets.ts` parses and answers with. */
+export const assetOperations: Operation[] = [
+  {
+    method: 'GET',
+    path: '/projects/:project/assets',
+    operationId: 'listAssets',
+    summary: 'List the files in a project’s storage folder, newest first',
+    tags: ['Assets'],
+    params: projectParam,
+    query: pageQuery,
+    responses: {
+      200: { description: 'A page of assets (`per_page` 50 by default, at most 200).', schema: pageOf(assetBody) },
+      404: projectNotFound,
+      422: problem('`project` is not a positive integer (`validation_failed`).'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:project/assets',
+    operationId: 'uploadAsset',
+    summary: 'Upload an image into the project’s folder, optionally converted to WebP or AVIF',
+    description: 'The body is streamed: past 50 MB the answer is 413 at once and the connection is closed, the rest unread.',
+    tags: ['Assets'],
+    params: projectParam,
+    headers: idempotencyHeaders,
+    body: uploadForm,
+    bodyMediaType: 'multipart/form-data',
+    responses: {
+      201: stored('The image'),
+      400: problem('A malformed multipart body (`invalid_multipart`), or an invalid Idempotency-Key (`invalid_idempotency_key`).'),
+      404: storing[404],
+      409: storing[409],
+      413: problem('The file is larger than 50 MB, or an SVG larger than 5 MB (`payload_too_large`, with `max_bytes` for the former).'),
+      415: problem(
+        'The body is not `multipart/form-data`, or the file is not one of the six image types by its bytes (`unsupported_media_type`, with `accepted`).',
+      ),
+      422: problem(
+        `An invalid path or form field (\`validation_failed\`: no \`file\` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), ${IMAGE_REFUSALS}.`,
+      ),
+      503: storing[503],
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:project/assets/from-url',
+    operationId: 'mirrorAssetFromUrl',
+    summary: 'Fetch an image from a public http(s) URL and store it like an upload',
+    description:
+      'Private, loopback, link-local and other internal addresses are refused, after every redirect too (at most 5). The stored name comes from the final URL’s last segment.',
+    tags: ['Assets'],
+    params: projectParam,
+    headers: idempotencyHeaders,
+    body: fromUrlBody,
+    responses: {
+      201: stored('The fetched image'),
+      400: problem('The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`).'),
+      404: storing[404],
+      409: storing[409],
+      413: problem('The remote file is larger than 50 MB (`payload_too_large`, with `max_bytes`), or the JSON body larger than 16 KB.'),
+      415: problem('The remote file is not one of the six image types by its bytes (`unsupported_media_type`, with `accepted`).'),
+      422: problem(
+        `An invalid field or a URL that may not be fetched (\`validation_failed\`; a refused URL carries \`reason\`: \`blocked_address\`, \`scheme\`, \`credentials\`, \`invalid_url\`, \`unresolvable\`), a fetch that failed (\`url_fetch_failed\`, \`reason\` \`http_status\` with \`remote_status\`, \`timeout\`, \`connection\` or \`too_many_redirects\`), ${IMAGE_REFUSALS}.`,
+      ),
+      503: storing[503],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:project/assets',
+    operationId: 'deleteAsset',
+    summary: 'Delete one asset of the project’s folder by its key, freeing its quota',
+    description: 'Components pointing at its URL keep pointing at it.',
+    tags: ['Assets'],
+    params: projectParam,
+    body: deleteBody,
+    responses: {
+      200: { description: 'Deleted.', schema: z.object({ deleted: z.literal(true) }) },
+      400: problem('The body is not valid JSON (`invalid_json`).'),
+      404: problem('No such project of the caller’s, or no asset with this key (`not_found`).'),
+      409: problem(locked),
+      413: problem('The JSON body is larger than 16 KB (`payload_too_large`).'),
+      422: problem('An invalid field, or a key outside this project’s folder (`validation_failed`, naming `key`).'),
+    },
+  },
+];

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+const key = z.string().describe('The storage key, `designers/{designer}/projects/{project}/{16 hex}/{name}`: what a delete takes.');
+const name = z.string().describe('The stored filename: the given one reduced to `[A-Za-z0-9._-]`, its extension that of what was stored.');
+const url = z.string().describe('The public URL (`ASSET_PUBLIC_URL/{key}`), usable as a component’s `image_url`.');
+const size = z.int().describe('Bytes stored, after any conversion; what counts against the storage quota.');
+
+/** Spec §2 Asset as a listing shows it: the presenter is typed by this, and the contract generated from it. */
+export const assetBody = z
+  .object({
+    key,
+    name,
+    url,
+    size,
+    last_modified: z.iso.datetime().describe('When the asset was stored.'),
+  })
+  .meta({ id: 'Asset' });
+
+/** Spec §4's upload and from-url answer, top level `{key, url, size, name}` (the same again on an idempotent replay). */
+export const storedAssetBody = z.object({ key, url, size, name }).meta({ id: 'StoredAsset' });
+
+export type AssetBody = z.infer<typeof assetBody>;
+export type StoredAssetBody = z.infer<typeof storedAssetBody>;

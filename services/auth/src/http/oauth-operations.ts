@@ -1,0 +1,80 @@
+import type { OutsideApiOperation } from '@boardsync/kit/contract';
+import { z } from 'zod';
+import { authorizeQuery, oauthErrorBody, revokeForm, serverMetadataBody, tokenBody, tokenForm } from './oauth-schemas.ts';
+
+const oauthError = (description: string, headers?: Record<string, string>) => ({
+  description,
+  schema: oauthErrorBody,
+  mediaType: 'application/json',
+  ...(headers ? { headers } : {}),
+});
+const html = z.string().describe('An HTML page.');
+
+/** Spec §4 "OAuth endpoints" and §5, with RFC 7009 revocation and RFC 8414 metadata: what a tool's OAuth library calls. */
+export const oauthOperations: OutsideApiOperation[] = [
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    operationId: 'getAuthorizationServerMetadata',
+    summary: 'Authorization-server metadata (RFC 8414): every OAuth endpoint and what it supports',
+    tags: ['OAuth'],
+    access: 'anonymous',
+    responses: { 200: { description: 'The metadata; cacheable for an hour.', schema: serverMetadataBody } },
+  },
+  {
+    method: 'GET',
+    path: '/oauth/authorize',
+    operationId: 'authorize',
+    summary: 'Step 1: send the designer here to sign in and consent',
+    description:
+      'A browser page, not an API call. Signed in, the designer sees the consent page; approving redirects to `redirect_uri` with `code` and `state`, refusing with `error=access_denied`. An unknown app or redirect URI is shown on the page and never redirected.',
+    tags: ['OAuth'],
+    access: 'browser',
+    query: authorizeQuery,
+    responses: {
+      200: { description: 'The consent page.', schema: html, mediaType: 'text/html' },
+      302: {
+        description: 'To the sign-in page first, or back to the app with `code` (or `error`) and `state`.',
+        headers: { Location: 'Where the browser goes next.' },
+      },
+      400: { description: 'An unknown client_id or redirect_uri: an error page, never a redirect.', schema: html, mediaType: 'text/html' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/token',
+    operationId: 'exchangeToken',
+    summary: 'Steps 2 and 3: exchange a code (with its PKCE verifier) or a refresh token for tokens',
+    tags: ['OAuth'],
+    access: 'client',
+    body: tokenForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: {
+      200: {
+        description: 'New tokens. A code works once: a second use revokes every token it gave.',
+        schema: tokenBody,
+        headers: { 'Cache-Control': '`no-store`.' },
+      },
+      400: oauthError('The request, grant or scope was refused (`invalid_request`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`).'),
+      401: oauthError('Client authentication failed (`invalid_client`); with `WWW-Authenticate` when HTTP Basic was used.', {
+        'WWW-Authenticate': '`Basic realm="boardsync"` when HTTP Basic was used.',
+      }),
+      429: oauthError('Too many failed token requests from this client or address (`temporarily_unavailable`).', { 'Retry-After': 'Seconds to wait.' }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/revoke',
+    operationId: 'revokeToken',
+    summary: 'Revoke an access or refresh token the app holds (RFC 7009); the grant’s other tokens go with it',
+    tags: ['OAuth'],
+    access: 'client',
+    body: revokeForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: {
+      200: { description: 'Revoked, or was not a token of this app: the answer is the same.', schema: z.object({}) },
+      400: oauthError('No `token` (`invalid_request`).'),
+      401: oauthError('Client authentication failed (`invalid_client`).', { 'WWW-Authenticate': '`Basic realm="boardsync"` when HTTP Basic was used.' }),
+    },
+  },
+];

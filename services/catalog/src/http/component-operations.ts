@@ -1,0 +1,111 @@
+import { pageOf, pageQuery, type Operation } from '@boardsync/kit/contract';
+import { batchWrite, componentParams, deleteQuery, listQuery, MAX_BATCH_ROWS, singleWrite } from './component-requests.ts';
+import { componentBody, componentDeletedBody, componentsDeletedBody, writeResultBody } from './component-schemas.ts';
+import { MAX_COMPONENTS_PER_PAGE } from './components.ts';
+import { BATCH_JSON_LIMIT } from './json-bodies.ts';
+import { projectParam } from './params.ts';
+import { bodyTooLarge, problem, projectLocked, projectNotFound } from './problem-responses.ts';
+
+const written = {
+  201: { description: 'At least one row was created.', schema: writeResultBody },
+  200: { description: 'No row was created: each matched an existing component (written, changed or not).', schema: writeResultBody },
+};
+const rowsRefused = (rowPath: string) =>
+  problem(
+    `The project id, the body or a row failed validation (\`validation_failed\`, with \`errors\` per field, a row's keyed \`${rowPath}.{field}\`): ` +
+      'an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written.',
+  );
+const writeRules =
+  'Rows are matched by `unique_id` (created on first sight, updated in place after), or by name when a row has no `unique_id` or `match_by_name` is set. ' +
+  '`deck_names` / `stack_names` create missing decks or stacks and set membership; a card or token that cannot join one is still written and listed in `errors`. ' +
+  'One transaction and one `components.changed` event (none when nothing changed).';
+
+/** Spec §4 Components, described by the schemas `components.ts` parses and answers with. */
+export const componentOperations: Operation[] = [
+  {
+    method: 'GET',
+    path: '/projects/:project/components',
+    operationId: 'listComponents',
+    summary: 'List a project’s components, grouped by type, then the designer’s ordering',
+    description: `Paged: \`per_page\` defaults to 50 and is clamped to ${String(MAX_COMPONENTS_PER_PAGE)}. The exact-match filters find a row wherever it sits in the ordering.`,
+    tags: ['Components'],
+    params: projectParam,
+    query: listQuery.extend(pageQuery.shape),
+    responses: {
+      200: { description: 'A page of components.', schema: pageOf(componentBody) },
+      404: projectNotFound,
+      422: problem('An invalid project id or filter (`validation_failed`, with `errors` per field).'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:project/components',
+    operationId: 'writeComponent',
+    summary: 'Create or update one component: a batch of one',
+    description: writeRules,
+    tags: ['Components'],
+    params: projectParam,
+    body: singleWrite,
+    responses: {
+      ...written,
+      413: bodyTooLarge(),
+      404: projectNotFound,
+      409: projectLocked,
+      422: rowsRefused('component'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:project/components/batch',
+    operationId: 'writeComponentBatch',
+    summary: `Create or update up to ${String(MAX_BATCH_ROWS)} components of one type in one transaction`,
+    description: `${writeRules} \`remove_missing\` then deletes this app’s components of the type the batch left out.`,
+    tags: ['Components'],
+    params: projectParam,
+    body: batchWrite,
+    responses: {
+      ...written,
+      413: bodyTooLarge(BATCH_JSON_LIMIT),
+      404: projectNotFound,
+      409: projectLocked,
+      422: rowsRefused('components.{index}'),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:project/components',
+    operationId: 'deleteComponents',
+    summary: 'Delete the components the calling app created, of one type or all',
+    description: 'Only rows stamped with the caller’s source tag go; hand-made, imported and other apps’ rows stay.',
+    tags: ['Components'],
+    params: projectParam,
+    query: deleteQuery,
+    responses: {
+      200: { description: 'How many were deleted (0 is a success too).', schema: componentsDeletedBody },
+      404: projectNotFound,
+      409: projectLocked,
+      422: problem('An invalid project id or `type` (`validation_failed`, with `errors` per field).'),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:project/components/:uniqueId',
+    operationId: 'deleteComponent',
+    summary: 'Delete one component the calling app created, by its unique_id',
+    tags: ['Components'],
+    params: componentParams,
+    responses: {
+      200: { description: 'Deleted.', schema: componentDeletedBody },
+      403: {
+        ...problem(
+          'The component was created by another app or by hand in the editor (`forbidden`): an app deletes only its own. ' +
+            'Or, as for every operation, the token lacks the scope (`insufficient_scope`).',
+        ),
+        headers: { 'WWW-Authenticate': 'With `insufficient_scope`: the scope required.' },
+      },
+      404: problem('No such project of the caller’s, or no component with this `unique_id` in it (`not_found`).'),
+      409: projectLocked,
+      422: problem('An invalid project id (`validation_failed`).'),
+    },
+  },
+];

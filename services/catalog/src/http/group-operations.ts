@@ -1,0 +1,98 @@
+import type { Operation } from '@boardsync/kit/contract';
+import { changeBody, createBody, groupParams, listQuery, MAX_MEMBERS, membersBody } from './group-requests.ts';
+import { groupDeletedBody, groupEnvelope, groupListBody, groupWithMembersEnvelope } from './group-schemas.ts';
+import { projectParam } from './params.ts';
+import { bodyTooLarge, invalidJson, problem, projectLocked, projectNotFound } from './problem-responses.ts';
+
+const groupNotFound = problem('No such project of the caller’s, or no such group in it (`not_found`).');
+const invalid = problem('A field is invalid (`validation_failed`, with `errors` per field).');
+
+/** Spec §4 Groups (decks and stacks), described by the schemas `groups.ts` parses and answers with. */
+export const groupOperations: Operation[] = [
+  {
+    method: 'GET',
+    path: '/projects/:project/groups',
+    operationId: 'listGroups',
+    summary: 'List a project’s decks and stacks in group order',
+    tags: ['Groups'],
+    params: projectParam,
+    query: listQuery,
+    responses: {
+      200: { description: 'Every group of the project (never paged); `members` and `member_count` only with `include_members`.', schema: groupListBody },
+      404: projectNotFound,
+      422: problem('An invalid project id, `kind` or `include_members` (`validation_failed`, with `errors` per field).'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:project/groups',
+    operationId: 'createGroup',
+    summary: 'Create a deck or stack at the end of the group order, or find the one of that name',
+    tags: ['Groups'],
+    params: projectParam,
+    body: createBody,
+    responses: {
+      201: { description: 'The new group (without members).', schema: groupEnvelope },
+      200: { description: 'A group of that kind and name (ignoring case) already existed: that one, unchanged (without members).', schema: groupEnvelope },
+      413: bodyTooLarge(),
+      404: projectNotFound,
+      409: projectLocked,
+      422: invalid,
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/projects/:project/groups/:group',
+    operationId: 'updateGroup',
+    summary: 'Rename or move a group; omitted fields are left as they are',
+    tags: ['Groups'],
+    params: groupParams,
+    body: changeBody,
+    responses: {
+      200: { description: 'The group as it is now (without members).', schema: groupEnvelope },
+      413: bodyTooLarge(),
+      404: groupNotFound,
+      409: problem('The project is locked (`project_locked`), or another group of the kind already has the name, ignoring case (`name_taken`).'),
+      422: problem('A field is invalid, or `kind` differs from the group’s (`validation_failed`, with `errors` per field).'),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:project/groups/:group',
+    operationId: 'deleteGroup',
+    summary: 'Delete a group and its memberships; its components stay in the project',
+    tags: ['Groups'],
+    params: groupParams,
+    responses: {
+      200: { description: 'Deleted.', schema: groupDeletedBody },
+      // The groups router reads JSON bodies on every method, so a DELETE sent with a broken one is refused too.
+      400: invalidJson,
+      413: bodyTooLarge(),
+      404: groupNotFound,
+      409: projectLocked,
+      422: problem('An invalid project or group id (`validation_failed`).'),
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:project/groups/:group/members',
+    operationId: 'replaceGroupMembers',
+    summary: 'Replace a group’s whole membership, in deck order',
+    description:
+      `Up to ${MAX_MEMBERS.toLocaleString('en')} entries, each naming a component of this project once (\`count\` for copies). ` +
+      'A deck holds only cards, a stack only tokens, all of one shape/mask. A refused call changes nothing.',
+    tags: ['Groups'],
+    params: groupParams,
+    body: membersBody,
+    responses: {
+      200: { description: 'The group with its members, as they are now.', schema: groupWithMembersEnvelope },
+      400: problem('The body is not valid JSON (`invalid_json`), or the members would mix types or shapes (`mixed_group`; the detail names them).'),
+      413: bodyTooLarge(),
+      404: groupNotFound,
+      409: projectLocked,
+      422: problem(
+        'A field is invalid, a `unique_id` names no component of this project, or one is listed twice (`validation_failed`, with `errors` keyed `members.{index}.{field}`).',
+      ),
+    },
+  },
+];

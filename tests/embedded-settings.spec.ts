@@ -48,6 +48,7 @@ const SAMPLES: Record<string, string> = {
   AVIF_EFFORT: '2',
   FETCH_TIMEOUT_MS: '999',
   SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+  OUTBOUND_ALLOW_HOSTS: 'cdn.example.com,*.example.org',
   IDEMPOTENCY_TTL_HOURS: '2',
   WEBHOOK_RETRY_DELAYS: '1s,2s',
   WEBHOOK_TIMEOUT_MS: '999',

@@ -36,6 +36,8 @@ export const assetSettingsSchema = serviceEnv(8083).extend({
   FETCH_TIMEOUT_MS: env.int(20_000, 100),
   /** Address ranges outbound fetches may reach although not public (local development and tests only). */
   SSRF_ALLOW_CIDRS: env.list(),
+  /** When set, the only hosts artwork fetched from a URL may be on (`cdn.example.com`, `*.example.com`): anything else is refused before it is resolved. */
+  OUTBOUND_ALLOW_HOSTS: env.list(),
   /** Uploads and conversions are spooled here, never held whole in memory. */
   SCRATCH_DIR: env.string(join(tmpdir(), 'boardsync-asset')),
   /** How long an `Idempotency-Key` answers with its first result. */

@@ -87,6 +87,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
   });
   const fetcher = new SafeHttpClient({
     allowCidrs: settings.SSRF_ALLOW_CIDRS,
+    allowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     maxBytes: settings.UPLOAD_MAX_BYTES,
     timeoutMs: settings.FETCH_TIMEOUT_MS,
     userAgent: 'boardsync-asset/1 (+artwork mirroring)',

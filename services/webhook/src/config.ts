@@ -28,6 +28,8 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
   WEBHOOK_SECRET_KEYS: secretKeyring(),
   /** Address ranges deliveries may reach although not public (local development and tests only). */
   SSRF_ALLOW_CIDRS: env.list(),
+  /** When set, the only hosts webhook receivers may be on (`cdn.example.com`, `*.example.com`): anything else is refused before it is resolved. */
+  OUTBOUND_ALLOW_HOSTS: env.list(),
 });
 
 /** The webhook service started alone (`main.ts`): its settings and the production adapters, all required. */

@@ -53,6 +53,7 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
 export function startWebhook(settings: WebhookSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningDatabaseService> {
   const outbound = new SafeHttpClient({
     allowCidrs: settings.SSRF_ALLOW_CIDRS,
+    allowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     // Redirects are never followed (spec: a 3xx is the receiver's answer); bodies are read only as an excerpt.
     maxRedirects: 0,
     maxBytes: 64 * 1024,

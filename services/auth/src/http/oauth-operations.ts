@@ -60,6 +60,7 @@ export const oauthOperations: OutsideApiOperation[] = [
         'WWW-Authenticate': '`Basic realm="boardsync"` when HTTP Basic was used.',
       }),
       429: oauthError('Too many failed token requests from this client or address (`temporarily_unavailable`).', { 'Retry-After': 'Seconds to wait.' }),
+      500: oauthError('The authorization server failed (`server_error`, with no detail: it is logged); retry later.'),
     },
   },
   {

@@ -29,6 +29,7 @@ export const SHARED_RESPONSES: Record<string, JsonObject> = {
     RETRY_AFTER,
   ),
   UpstreamTimeout: problem('The owning service did not answer in time (`upstream_timeout`): retry a read; check before retrying a write.'),
+  InvalidPathParameter: problem('A path parameter is not of its type, such as a word where an id goes (`validation_failed`, with `errors` per parameter).'),
   NotModified: { description: 'Not modified: the ETag sent still names the answer.', headers: { ETag: { $ref: '#/components/headers/ETag' } } },
 };
 
@@ -111,6 +112,8 @@ export function apiOperationObject(operation: Operation): JsonObject {
     responses[status] = responseOf(response, Number(status), Number(status) < 300 ? successHeaders : {});
   }
   if (read) responses[304] = shared('NotModified');
+  // Path parameters are parsed before anything is looked up: a malformed one is 422, never a lookup.
+  if (operation.params && !operation.responses[422]) responses[422] = shared('InvalidPathParameter');
   const parts = sharedParts(operation);
   return {
     ...parts,

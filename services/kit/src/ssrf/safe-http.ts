@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { AddressPolicy, isIpLiteral } from './address-policy.ts';
+import { checkUrlForm } from './url-form.ts';
 import { OutboundFailed, OutboundRefused } from './outbound-errors.ts';
 import { cappedBody, flattenHeaders } from './response-body.ts';
 
@@ -10,6 +11,8 @@ export type Lookup = (hostname: string, callback: (error: Error | null, addresse
 
 export interface SafeHttpOptions {
   allowCidrs?: readonly string[];
+  /** When not empty, the only hosts that may be reached (`hostAllowed`); others are refused before they are resolved. */
+  allowHosts?: readonly string[];
   /** Name resolution; replaced in tests to play DNS tricks. */
   lookup?: Lookup;
   maxRedirects?: number;
@@ -65,11 +68,13 @@ const defaultLookup: Lookup = (hostname, callback) => {
 export class SafeHttpClient {
   private readonly policy: AddressPolicy;
   private readonly agent: Agent;
-  private readonly options: Required<Omit<SafeHttpOptions, 'allowCidrs' | 'lookup'>>;
+  private readonly options: Required<Omit<SafeHttpOptions, 'allowCidrs' | 'allowHosts' | 'lookup'>>;
   private readonly lookup: Lookup;
+  private readonly allowHosts: readonly string[];
 
   constructor(options: SafeHttpOptions = {}) {
     this.policy = new AddressPolicy(options.allowCidrs);
+    this.allowHosts = (options.allowHosts ?? []).map((host) => host.toLowerCase());
     this.lookup = options.lookup ?? defaultLookup;
     this.options = {
       maxRedirects: options.maxRedirects ?? 5,
@@ -102,7 +107,7 @@ export class SafeHttpClient {
 
   /** Refuses a URL whose form or resolved addresses are not public; for checking before storing one. */
   async checkUrl(url: string): Promise<URL> {
-    const parsed = this.checkUrlForm(url);
+    const parsed = checkUrlForm(this.policy, this.allowHosts, url);
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     if (isIpLiteral(host)) return parsed;
     const addresses = await new Promise<LookupAddress[]>((resolve, reject) => {
@@ -149,7 +154,7 @@ export class SafeHttpClient {
 
   /** Sends, and follows redirects (each hop re-checked) unless told not to; returns the final answer unread. */
   private async follow(url: string, init: SafeRequest, signal: AbortSignal): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
-    let current = this.checkUrlForm(url);
+    let current = checkUrlForm(this.policy, this.allowHosts, url);
     let method: Dispatcher.HttpMethod = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop++) {
@@ -162,7 +167,7 @@ export class SafeHttpClient {
       if (hop >= this.options.maxRedirects) {
         throw new OutboundFailed('too_many_redirects', `More than ${this.options.maxRedirects} redirects.`);
       }
-      current = this.checkUrlForm(redirectTarget(location, current));
+      current = checkUrlForm(this.policy, this.allowHosts, redirectTarget(location, current));
       if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
@@ -188,35 +193,6 @@ export class SafeHttpClient {
     } catch (error) {
       throw this.explain(error, signal);
     }
-  }
-
-  private checkUrlForm(url: string): URL {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new OutboundRefused('invalid_url', 'The URL is not valid.');
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new OutboundRefused('scheme', 'Only http and https URLs can be fetched.');
-    }
-    if (parsed.username || parsed.password) {
-      throw new OutboundRefused('credentials', 'URLs with embedded credentials are not accepted.');
-    }
-    // WHATWG parsing has already turned decimal, octal and hex IPv4 spellings into dotted form.
-    // A trailing dot is the same name, fully qualified (`localhost.`).
-    const host = parsed.hostname
-      .replace(/^\[|\]$/g, '')
-      .toLowerCase()
-      .replace(/\.+$/, '');
-    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-      throw new OutboundRefused('blocked_address', `The host ${host} is not public.`);
-    }
-    if (isIpLiteral(host)) {
-      const refusal = this.policy.refusalFor(host);
-      if (refusal) throw new OutboundRefused('blocked_address', `The address ${host} is not public (${refusal}).`);
-    }
-    return parsed;
   }
 
   private assertAllPublic(host: string, addresses: LookupAddress[]): void {

@@ -63,7 +63,7 @@ describe('openApiDocument', () => {
       properties: { name: { type: 'string', minLength: 1 } },
     });
     const responses = at(patch, 'responses');
-    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '502', '503', '504']);
+    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '502', '503', '504']);
     expect(at(responses, '409', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
     expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
     expect(at(responses, '429')).toEqual({ $ref: '#/components/responses/RateLimited' });

@@ -79,3 +79,30 @@ describe('SSRF_ALLOW_CIDRS exemptions', () => {
     expect(() => new AddressPolicy(['10.0.0.0/33'])).toThrow(/not a CIDR/);
   });
 });
+
+describe('an allow-list of hosts (OUTBOUND_ALLOW_HOSTS)', () => {
+  const looked: string[] = [];
+  const listed = new SafeHttpClient({
+    allowHosts: ['public.test', '*.cdn.test'],
+    lookup: (hostname, callback) => {
+      looked.push(hostname);
+      lookup(hostname, callback);
+    },
+  });
+  afterAll(() => listed.close());
+
+  it('accepts a listed name and a subdomain of a listed wildcard', async () => {
+    await expect(listed.checkUrl('https://PUBLIC.test/a.png')).resolves.toBeInstanceOf(URL);
+    answers['img.cdn.test'] = [{ address: '93.184.215.14', family: 4 }];
+    await expect(listed.checkUrl('https://img.cdn.test/a.png')).resolves.toBeInstanceOf(URL);
+  });
+
+  it.each(['https://public6.test/', 'http://8.8.8.8/', 'https://cdn.test/', 'https://evilcdn.test/', 'https://public.test.evil.test/'])(
+    'refuses %s before resolving anything',
+    async (url) => {
+      looked.length = 0;
+      await expect(listed.checkUrl(url)).rejects.toMatchObject({ name: 'OutboundRefused', reason: 'host_not_allowed' });
+      expect(looked).toEqual([]);
+    },
+  );
+});

@@ -21,6 +21,7 @@ stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.
 stage "typecheck" npm run --silent typecheck
 stage "lint (ESLint, Prettier)" npm run --silent lint
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
+stage "fuzz: Schemathesis against npm start" bash scripts/fuzz.sh
 stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
 # --forceExit for this run only: after a broker restart kafkajs (maintenance-only since 2023) can
 # keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without

@@ -3,3 +3,4 @@ export type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperatio
 export { openApiDocument, type DocumentExtras, type DocumentInfo } from './contract/document.ts';
 export { pageOf, pageQuery } from './contract/page-schema.ts';
 export { problemSchema } from './contract/problem-schema.ts';
+export { pathSegmentText, queryText } from './contract/request-text.ts';

@@ -1,3 +1,6 @@
+import { pageQuery } from './contract/page-schema.ts';
+import { parseRequest } from './validation.ts';
+
 /** Spec §1 pagination: page numbers, Laravel-style `links` and `meta`. */
 export interface PageRequest {
   page: number;
@@ -17,20 +20,16 @@ export interface Paginated<T> {
   meta: { current_page: number; last_page: number; per_page: number; from: number | null; to: number | null; total: number; path: string; links: PageLink[] };
 }
 
-function wholeNumber(value: unknown): number | undefined {
-  const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
-  if (typeof text !== 'string' || !/^\s*-?\d+\s*$/.test(text)) return undefined;
-  return Number(text);
-}
+export { MAX_PAGE } from './contract/page-schema.ts';
 
-/** Pages beyond this are read as this one (empty anyway): an absurd page number never reaches SQL as an offset. */
-export const MAX_PAGE = 10_000_000;
-
-/** `per_page` is clamped to 1..max (a larger value yields the maximum), `page` to 1..MAX_PAGE; anything unreadable takes the default. */
+/**
+ * The page asked for: `page` and `per_page` whole numbers from 1, or 422 naming the one that is
+ * not (a typo gets an answer, not a silently different page); a `per_page` above the maximum
+ * yields the maximum (spec §1).
+ */
 export function pageRequest(query: Record<string, unknown>, limits: { defaultPerPage?: number; maxPerPage: number }): PageRequest {
-  const perPage = wholeNumber(query.per_page) ?? limits.defaultPerPage ?? 50;
-  const page = wholeNumber(query.page) ?? 1;
-  return { perPage: Math.min(Math.max(perPage, 1), limits.maxPerPage), page: Math.min(Math.max(page, 1), MAX_PAGE) };
+  const { page, per_page: perPage } = parseRequest(pageQuery, { page: query.page, per_page: query.per_page });
+  return { perPage: Math.min(perPage ?? limits.defaultPerPage ?? 50, limits.maxPerPage), page: page ?? 1 };
 }
 
 export function offsetOf(request: PageRequest): number {

@@ -65,12 +65,17 @@ const compiled = ROUTES.map((rule) => ({
   rule,
   // Path parameters are single segments; their values are the owning service's to judge.
   pattern: new RegExp(`^${rule.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  params: (rule.path.match(/:[A-Za-z]+/g) ?? []).length,
 }));
 
 /** The rule for a method and a path below {@link API_PREFIX}, optionally among one service's rows only. */
 export function matchRoute(method: string, path: string, service?: ServiceName): RouteMatch {
-  const samePath = compiled.filter(({ rule, pattern }) => (service === undefined || rule.service === service) && pattern.test(path));
-  if (samePath.length === 0) return { kind: 'not_found' };
+  const matching = compiled.filter(({ rule, pattern }) => (service === undefined || rule.service === service) && pattern.test(path));
+  if (matching.length === 0) return { kind: 'not_found' };
+  // A literal segment wins over a parameter, as in OpenAPI: `components/batch` is the batch path
+  // for every method, never `components/{uniqueId}` with a unique_id of "batch".
+  const fewest = Math.min(...matching.map(({ params }) => params));
+  const samePath = matching.filter(({ params }) => params === fewest);
   const wanted = method === 'HEAD' ? 'GET' : method;
   const found = samePath.find(({ rule }) => rule.method === wanted);
   return found ? { kind: 'found', rule: found.rule } : { kind: 'method_not_allowed', allowed: samePath.map(({ rule }) => rule.method) };

@@ -59,7 +59,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       // Destroying busboy's part stream alone can leave the spool's pipeline pending forever (a part
       // ended but not yet read, as when a second file part follows): abort the whole pipeline.
       const spoolAbort = new AbortController();
-      // The whole body, not only the file: preamble, ignored fields and epilogue count too.
+      // The whole body, not only the file: preamble and epilogue count too.
       const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => payloadTooLarge(maxBytes));
       const fail = (problem: unknown): void => {
         // Stop reading: the rest of the body is never consumed, and the answer closes the connection.
@@ -87,7 +87,12 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
         spooling.catch(fail);
       });
       parser.on('field', (name, value, info) => {
-        if (!FIELD_NAMES.has(name)) return;
+        if (!FIELD_NAMES.has(name)) {
+          fail(
+            Problem.validation({ [name]: [`is not a field of this form: it takes "file", ${[...FIELD_NAMES].map((field) => `"${field}"`).join(' and ')}`] }),
+          );
+          return;
+        }
         if (info.valueTruncated) fail(Problem.validation({ [name]: ['must be true or false'] }));
         else fields[name] = value;
       });

@@ -24,26 +24,37 @@ export const deleteBody = z.object({
   key: z.string({ error: 'is required: the key of the asset to delete' }).min(1, 'is required: the key of the asset to delete').max(1024),
 });
 
+const FORM_TRUE = new Set(['true', '1', 'on', 'yes']);
+const FORM_FALSE = new Set(['false', '0', 'off', 'no', '']);
+
+/** A word in any case, as a pattern JSON Schema can carry (its regular expressions have no flags). */
+const caseless = (word: string): string => [...word].map((letter) => (/[a-z]/.test(letter) ? `[${letter}${letter.toUpperCase()}]` : letter)).join('');
+const FORM_FLAG = new RegExp(`^\\s*(?:${[...FORM_TRUE, ...FORM_FALSE].filter(Boolean).map(caseless).join('|')})?\\s*$`);
+
+/** A multipart flag as `formFlag` reads it: a form field is text, so a boolean is spelled `true`/`false` (or 1/0, on/off, yes/no). */
 const formFlagField = (effect: string) =>
-  z.boolean().default(false).describe(`${effect} Also 1/0, on/off, yes/no; absent is false. At most one of the two conversions.`);
+  z
+    .union([z.boolean(), z.string().regex(FORM_FLAG)])
+    .default(false)
+    .describe(`${effect} \`true\` or \`false\` (also 1/0, on/off, yes/no, in any case); absent is false. At most one of the two conversions.`);
 
 /**
  * The `multipart/form-data` upload as the contract shows it. `receiveUpload` streams the body
  * instead of parsing it whole, so this is its description (and the fields it reads), not its parser.
  */
-export const uploadForm = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary' })
-    .describe(
-      'The image, the one file part: JPEG, PNG, GIF, WebP, AVIF or SVG, judged by its bytes (never its name or declared type); at most 50 MB, SVG 5 MB. Its filename starts the stored name.',
-    ),
-  convert_to_webp: formFlagField('Store it as WebP (animations keep their frames).'),
-  convert_to_avif: formFlagField('Store it as AVIF (not for animations).'),
-});
-
-const FORM_TRUE = new Set(['true', '1', 'on', 'yes']);
-const FORM_FALSE = new Set(['false', '0', 'off', 'no', '']);
+export const uploadForm = z
+  .object({
+    file: z
+      .string()
+      .meta({ format: 'binary' })
+      .describe(
+        'The image, the one file part: JPEG, PNG, GIF, WebP, AVIF or SVG, judged by its bytes (never its name or declared type); at most 50 MB, SVG 5 MB. Its filename starts the stored name.',
+      ),
+    convert_to_webp: formFlagField('Store it as WebP (animations keep their frames).'),
+    convert_to_avif: formFlagField('Store it as AVIF (not for animations).'),
+  })
+  // Any other part is refused (`receiveUpload`): no typo'd flag is silently ignored.
+  .meta({ additionalProperties: false });
 
 /** A multipart boolean field: true/false (also 1/0, on/off, yes/no); absent is false. */
 export function formFlag(fields: Record<string, string>, name: string): boolean {
@@ -69,8 +80,9 @@ export const idempotencyHeaders = z.object({ 'Idempotency-Key': idempotencyKey.o
 
 /** The optional `Idempotency-Key` header: 1-255 visible ASCII characters (a UUID is the usual choice). */
 export function idempotencyKeyOf(ctx: Context): string | undefined {
+  // Absent is no key; present but empty is a client's mistake, answered like any malformed one.
+  if (ctx.headers['idempotency-key'] === undefined) return undefined;
   const key = ctx.get('Idempotency-Key');
-  if (key === '') return undefined;
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new Problem({ status: 400, code: 'invalid_idempotency_key', detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.' });
   }

@@ -191,6 +191,14 @@ export function uploadSuite(world: AssetWorld): void {
         await nothingStored(me, projectId);
       });
 
+      it('a field the form does not have (a typo of a flag) is 422 naming it, and nothing is stored', async () => {
+        const me = someone();
+        const projectId = await world.project(me);
+        const reply = await calls.upload(me, projectId, await png(), 'card.png', { fields: { convert_to_web: 'true' } });
+        expect([reply.status, reply.body.code, Object.keys(reply.body.errors ?? {})]).toEqual([422, 'validation_failed', ['convert_to_web']]);
+        await nothingStored(me, projectId);
+      });
+
       it.each(['true', '1', 'on', 'yes', 'TRUE'])('convert_to_webp=%s converts', async (value) => {
         const me = someone();
         const projectId = await world.project(me);

@@ -1,6 +1,6 @@
 import type { OutsideApiOperation } from '@boardsync/kit/contract';
 import { z } from 'zod';
-import { authorizeQuery, oauthErrorBody, revokeForm, serverMetadataBody, tokenBody, tokenForm } from './oauth-schemas.ts';
+import { authorizeQuery, consentForm, oauthErrorBody, revokeForm, serverMetadataBody, tokenBody, tokenForm } from './oauth-schemas.ts';
 
 const oauthError = (description: string, headers?: Record<string, string>) => ({
   description,
@@ -38,6 +38,26 @@ export const oauthOperations: OutsideApiOperation[] = [
         headers: { Location: 'Where the browser goes next.' },
       },
       400: { description: 'An unknown client_id or redirect_uri: an error page, never a redirect.', schema: html, mediaType: 'text/html' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/authorize',
+    operationId: 'submitConsent',
+    summary: 'The consent page’s answer (the page posts it; a tool never does)',
+    description:
+      'Approved, redirects to `redirect_uri` with `code` and `state`; denied, with `error=access_denied`. Only a form from the consent page of the same browser session is taken.',
+    tags: ['OAuth'],
+    access: 'browser',
+    body: consentForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: {
+      302: {
+        description: 'Back to the app with `code` (or `error`) and `state`, or to the sign-in page.',
+        headers: { Location: 'Where the browser goes next.' },
+      },
+      400: { description: 'An unknown client_id or redirect_uri: an error page.', schema: html, mediaType: 'text/html' },
+      403: { description: 'The form did not come from this browser session’s consent page: an error page.', schema: html, mediaType: 'text/html' },
     },
   },
   {

@@ -17,6 +17,13 @@ export const authorizeQuery = z.object({
   code_challenge_method: z.literal('S256'),
 });
 
+/** The consent page's own form, posted back to `/oauth/authorize`: the request's parameters, the page's CSRF token, and the answer. */
+export const consentForm = authorizeQuery.extend({
+  csrf: z.string().describe('The token the consent page carries: bound to the browser session that loaded it.'),
+  decision: z.enum(['approve', 'deny']),
+  grant: z.array(z.enum(SCOPE_NAMES)).optional().describe('The scopes left ticked: a subset of `scope`.'),
+});
+
 const clientFields = {
   client_id: z.string().optional().describe('The app’s client_id, unless sent in HTTP Basic.'),
   client_secret: z.string().optional().describe('A confidential app’s secret, unless sent in HTTP Basic; public apps omit it.'),

@@ -88,6 +88,12 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
           oauthError(ctx, 500, 'server_error', GENERIC_SERVER_ERROR);
           return;
         }
+        // The library writes the answer for what it refuses inside its handler, but not for the
+        // request checks before it (not a form, not POST): those would leave its blank 200.
+        if (!(response.body as { error?: unknown } | undefined)?.error) {
+          oauthError(ctx, error.code, error.name, error.message);
+          return;
+        }
       }
       ctx.status = response.status ?? 500;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);

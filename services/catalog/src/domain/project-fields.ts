@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProjectRecord } from './project-record.ts';
-import { isWebUrl } from './web-url.ts';
+import { WEB_URL_PATTERN, isWebUrl } from './web-url.ts';
 
 /** One project field of spec §2: the entity property it is stored in, and its write schema if the API writes it. */
 interface ProjectField<P extends keyof ProjectRecord = keyof ProjectRecord> {
@@ -47,7 +47,12 @@ export const PROJECT_FIELDS = {
   backdrop_url: readOnly('backdropUrl'),
   website_url: writable(
     'websiteUrl',
-    z.string().max(2048, 'may not be longer than 2048 characters').refine(isWebUrl, 'must be an http or https URL').nullable(),
+    z
+      .string()
+      .max(2048, 'may not be longer than 2048 characters')
+      .regex(WEB_URL_PATTERN, 'must be an http or https URL')
+      .refine(isWebUrl, 'must be an http or https URL')
+      .nullable(),
   ),
   catalog_id: writable(
     'catalogId',

@@ -1,3 +1,4 @@
+import { pathSegmentText, queryText } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { CREATABLE_TYPES, LISTABLE_TYPES, isListableType } from '../domain/component-types.ts';
 import type { ComponentWrite } from '../use-cases/write-components.ts';
@@ -15,8 +16,7 @@ const creatableType = z.enum(CREATABLE_TYPES, {
   },
 });
 const flag = z.boolean({ error: 'must be true or false' }).default(false);
-const filter = z
-  .string()
+const filter = queryText()
   .max(MAX_FILTER, `may not be longer than ${String(MAX_FILTER)} characters`)
   .optional();
 
@@ -25,7 +25,7 @@ const matchByName = flag.describe('Overwrite a same-named component of the type 
 const internalizeImages = flag.describe('Copy external artwork into the designer’s storage in the background (spends storage quota).');
 
 /** `DELETE components/{uniqueId}`: the path's `uniqueId` is the caller's sync key, never the numeric `id`. */
-export const componentParams = projectParam.extend({ uniqueId: z.string().describe('The component’s `unique_id` (never its numeric `id`).') });
+export const componentParams = projectParam.extend({ uniqueId: pathSegmentText().describe('The component’s `unique_id` (never its numeric `id`).') });
 
 /** `POST components`: "behaves as a batch of one". Each row's fields are bounded by the row parser. */
 export const singleWrite = z

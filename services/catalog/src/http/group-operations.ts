@@ -48,6 +48,7 @@ export const groupOperations: Operation[] = [
     tags: ['Groups'],
     params: groupParams,
     body: changeBody,
+    bodyOptional: true,
     responses: {
       200: { description: 'The group as it is now (without members).', schema: groupEnvelope },
       413: bodyTooLarge(),

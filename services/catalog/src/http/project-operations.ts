@@ -46,6 +46,7 @@ export const projectOperations: Operation[] = [
     tags: ['Projects'],
     params: projectParam,
     body: projectChangeBody,
+    bodyOptional: true,
     responses: {
       200: { description: 'The project as it is now.', schema: projectEnvelope },
       404: notFound,

@@ -9,19 +9,24 @@ describe('pageRequest', () => {
       { perPage: 200, page: 3 },
     ],
     [
-      { per_page: '0', page: '-2' },
-      { perPage: 1, page: 1 },
-    ],
-    [
-      { per_page: 'lots', page: 'x' },
-      { perPage: 50, page: 1 },
-    ],
-    [
-      { per_page: '99999999999999999999', page: '99999999999999999999' },
-      { perPage: 200, page: 10_000_000 },
+      { per_page: '1', page: '10000000' },
+      { perPage: 1, page: 10_000_000 },
     ],
   ])('reads %j as %j', (query, expected) => {
     expect(pageRequest(query, { maxPerPage: 200 })).toEqual(expected);
+  });
+
+  it.each([
+    [{ per_page: '0' }, 'per_page'],
+    [{ page: '-2' }, 'page'],
+    [{ per_page: 'lots' }, 'per_page'],
+    [{ page: '1.5' }, 'page'],
+    [{ page: '10000001' }, 'page'],
+    [{ page: ['1', '2'] }, 'page'],
+  ])('refuses %j with 422 naming %s', (query, field) => {
+    expect(() => pageRequest(query, { maxPerPage: 200 })).toThrow(
+      expect.objectContaining({ status: 422, errors: { [field]: [expect.any(String)] } }) as unknown as Error,
+    );
   });
 });
 

@@ -29,7 +29,9 @@ export const SHARED_RESPONSES: Record<string, JsonObject> = {
     RETRY_AFTER,
   ),
   UpstreamTimeout: problem('The owning service did not answer in time (`upstream_timeout`): retry a read; check before retrying a write.'),
-  InvalidPathParameter: problem('A path parameter is not of its type, such as a word where an id goes (`validation_failed`, with `errors` per parameter).'),
+  InvalidParameters: problem(
+    'A path or query parameter is not of its type, such as a word where an id goes or a page below 1 (`validation_failed`, with `errors` per parameter).',
+  ),
   NotModified: { description: 'Not modified: the ETag sent still names the answer.', headers: { ETag: { $ref: '#/components/headers/ETag' } } },
 };
 
@@ -97,7 +99,12 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
     tags: operation.tags,
     parameters: [...parametersFrom(operation.params, 'path'), ...parametersFrom(operation.query, 'query'), ...parametersFrom(operation.headers, 'header')],
     ...(operation.body
-      ? { requestBody: { required: true, content: { [operation.bodyMediaType ?? 'application/json']: { schema: schemaOf(operation.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: !operation.bodyOptional,
+            content: { [operation.bodyMediaType ?? 'application/json']: { schema: schemaOf(operation.body, 'input') } },
+          },
+        }
       : {}),
   };
 }
@@ -112,8 +119,8 @@ export function apiOperationObject(operation: Operation): JsonObject {
     responses[status] = responseOf(response, Number(status), Number(status) < 300 ? successHeaders : {});
   }
   if (read) responses[304] = shared('NotModified');
-  // Path parameters are parsed before anything is looked up: a malformed one is 422, never a lookup.
-  if (operation.params && !operation.responses[422]) responses[422] = shared('InvalidPathParameter');
+  // Parameters are parsed before anything is looked up: a malformed one is 422, never a lookup.
+  if ((operation.params || operation.query) && !operation.responses[422]) responses[422] = shared('InvalidParameters');
   const parts = sharedParts(operation);
   return {
     ...parts,
@@ -136,5 +143,11 @@ export function outsideApiOperationObject(operation: OutsideApiOperation): JsonO
   // The gateway's target check answers before any service: its 400 unless the operation has its own.
   const responses: JsonObject = { 400: shared('InvalidTarget') };
   for (const [status, response] of Object.entries(operation.responses)) responses[status] = responseOf(response, Number(status), {});
+  const own400 = operation.responses[400];
+  if (own400?.mediaType && own400.mediaType !== PROBLEM_JSON) {
+    const answer = responses[400] as { description: string; content: JsonObject };
+    answer.description = `${answer.description} Or, before the request reaches it, the gateway's \`invalid_path\` problem for a refused request target.`;
+    answer.content[PROBLEM_JSON] = { schema: PROBLEM_REF };
+  }
   return { ...sharedParts(operation), security: SECURITY[operation.access], responses };
 }

@@ -30,6 +30,8 @@ export interface Operation {
   /** Request headers the operation reads, each field a header name (e.g. `Idempotency-Key`). */
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may be left out (a PATCH without one changes nothing). */
+  bodyOptional?: true;
   /** `body`'s media type: JSON unless the operation takes a form (uploads; the OAuth endpoints). */
   bodyMediaType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** Every answer but the common errors (401, 403, 404 of the route, 429, 503), which the document adds to each. */

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** Spec §1's page query: what `pageRequest` reads (unreadable values take the default; per_page is clamped). */
+/** Pages beyond this are refused: an absurd page number never reaches SQL as an offset. */
+export const MAX_PAGE = 10_000_000;
+
+/** Spec §1's page query, as `pageRequest` parses it: whole numbers from 1 (else 422); a per_page above the operation's maximum is clamped to it. */
 export const pageQuery = z.object({
-  page: z.int().min(1).optional().describe('1-based; a page past the last is empty.'),
-  per_page: z.int().min(1).optional().describe('Rows per page; larger values are clamped to the operation’s maximum.'),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().describe('1-based, 1 by default; a page past the last is empty.'),
+  per_page: z.coerce.number().int().min(1).optional().describe('Rows per page, 50 by default; larger values are clamped to the operation’s maximum.'),
 });
 
 const pageLink = z.object({ url: z.string().nullable(), label: z.string(), page: z.int().nullable(), active: z.boolean() });

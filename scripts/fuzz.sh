@@ -68,6 +68,8 @@ TOKEN="$(node -p "require('$DATA_DIR/demo.json').token")"
 
 say "schemathesis run (max examples ${FUZZ_MAX_EXAMPLES:-10}, phases ${FUZZ_PHASES:-examples,coverage,fuzzing})"
 status=0
+# From the scratch directory, so Schemathesis's own cache (.schemathesis/) goes with it, not into the tree.
+cd "$DATA_DIR"
 "$st" --config-file "$ROOT/scripts/fuzz.schemathesis.toml" run "http://127.0.0.1:$PORT/openapi.json" \
   --url "http://127.0.0.1:$PORT" \
   --header "Authorization: Bearer $TOKEN" \

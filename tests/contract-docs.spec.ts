@@ -28,7 +28,9 @@ function raw(method: string, path: string): Promise<{ status: number; headers: R
     const { hostname, port } = new URL(gateway);
     const outgoing = request({ hostname, port, path, method }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers });
+      });
     });
     outgoing.on('error', reject);
     outgoing.end();
@@ -71,13 +73,25 @@ describe('GET /docs', () => {
     const context = await browser.newContext();
     const elsewhere: string[] = [];
     // Everything not on the gateway fails, as it would offline.
-    await context.route('**/*', (route) => (route.request().url().startsWith(gateway) ? route.continue() : (elsewhere.push(route.request().url()), route.abort())));
+    await context.route('**/*', async (route) => {
+      if (route.request().url().startsWith(gateway)) {
+        await route.continue();
+        return;
+      }
+      elsewhere.push(route.request().url());
+      await route.abort();
+    });
     const page = await context.newPage();
     try {
       await page.goto(`${gateway}/docs`);
       // Listed in the side menu (collapsed, so hidden) and as a heading of the page.
       await page.locator('h2', { hasText: 'List the designer’s projects, newest first' }).waitFor({ timeout: 30_000 });
-      for (const summary of ['Create or update one component: a batch of one', 'Upload an image into the project', 'Register a public http(s) URL for some events', 'Steps 2 and 3']) {
+      for (const summary of [
+        'Create or update one component: a batch of one',
+        'Upload an image into the project',
+        'Register a public http(s) URL for some events',
+        'Steps 2 and 3',
+      ]) {
         expect(await page.locator('h2', { hasText: summary }).count()).toBe(1);
       }
       expect(elsewhere).toEqual([]);

@@ -112,7 +112,11 @@ describe('/oauth/token throttling', () => {
   it('answers invalid_request, never a blank 200, to a request that is no form at all', async () => {
     const bare = await fetch(`${auth.public.url}/oauth/token`, { method: 'POST', headers: { authorization: 'Bearer bsp_not-a-client' } });
     await expectError(bare, 400, 'invalid_request');
-    const json = await fetch(`${auth.public.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":"refresh_token"}' });
+    const json = await fetch(`${auth.public.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":"refresh_token"}',
+    });
     await expectError(json, 400, 'invalid_request');
   });
 });

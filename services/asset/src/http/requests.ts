@@ -28,7 +28,10 @@ const FORM_TRUE = new Set(['true', '1', 'on', 'yes']);
 const FORM_FALSE = new Set(['false', '0', 'off', 'no', '']);
 
 /** A word in any case, as a pattern JSON Schema can carry (its regular expressions have no flags). */
-const caseless = (word: string): string => [...word].map((letter) => (/[a-z]/.test(letter) ? `[${letter}${letter.toUpperCase()}]` : letter)).join('');
+const caseless = (word: string): string =>
+  Array.from(word, (letter) => letter)
+    .map((letter) => (/[a-z]/.test(letter) ? `[${letter}${letter.toUpperCase()}]` : letter))
+    .join('');
 const FORM_FLAG = new RegExp(`^\\s*(?:${[...FORM_TRUE, ...FORM_FALSE].filter(Boolean).map(caseless).join('|')})?\\s*$`);
 
 /** A multipart flag as `formFlag` reads it: a form field is text, so a boolean is spelled `true`/`false` (or 1/0, on/off, yes/no). */

@@ -23,12 +23,12 @@ export default {
   testTimeout: 60_000,
   projects: [
     // No servers needed.
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/services/*/src/**/__tests__/*.test.ts', '<rootDir>/docs/examples/**/__tests__/*.test.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{services,clients}/*/src/**/__tests__/*.test.ts', '<rootDir>/docs/examples/**/__tests__/*.test.ts'] },
     // Real Postgres, Redis, Kafka, MinIO (scripts/infra up); each file in its own database and namespace.
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{services,clients}/*/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
       testPathIgnorePatterns: ['\\.fault\\.spec\\.ts$', '<rootDir>/tests/deploy/'],
       // Every answer a test receives is checked against the public contract (the OpenAPI document).
       setupFilesAfterEnv: ['<rootDir>/tests/support/contract-conformance.ts'],

@@ -1,0 +1,70 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { writeComponents, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
+import { tokenSourceOf, type Credentials } from './credentials.ts';
+import { unwrap } from './errors.ts';
+import type { paths } from './openapi.gen.ts';
+import { listPages, type ListItem, type ListParams, type ListPath } from './pagination.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { createTransport, type Transport } from './transport.ts';
+import { mirrorAsset, uploadAsset, type StoreOptions, type StoredAsset, type UploadFile } from './uploads.ts';
+
+export interface BoardsyncClientOptions {
+  /** The gateway's address, e.g. `https://boardsync.example` (the API is under `/api/v1` there). */
+  baseUrl: string;
+  /** A personal token (`bsp_…`), or a token source such as `oauthSession(…)`. */
+  auth: Credentials;
+  /** How 429 and 503 answers to idempotent requests are waited out and retried. */
+  retry?: Partial<RetryPolicy>;
+  /** Another fetch (a proxy agent, instrumentation); global fetch by default. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface BoardsyncClient {
+  /** Every operation of the contract, typed: `api.GET('/api/v1/projects/{project}', { params: { path: { project } } })`. */
+  api: Client<paths>;
+  /** Every row of a paginated list, following `links.next`: `for await (const c of client.list('/api/v1/projects/{project}/components', …))`. */
+  list<Path extends ListPath>(path: Path, params: ListParams<Path>): AsyncGenerator<ListItem<Path>, void, undefined>;
+  /** Any number of component rows of one type, in spec-sized batches, with one result for all. */
+  writeComponents(project: number, input: WriteComponentsInput, options?: WriteComponentsOptions): Promise<WriteResult>;
+  /** Upload an image's bytes into the project's storage. */
+  uploadAsset(project: number, file: UploadFile, options?: StoreOptions): Promise<StoredAsset>;
+  /** Have the service fetch a public image URL into the project's storage. */
+  mirrorAsset(project: number, url: string, options?: StoreOptions): Promise<StoredAsset>;
+}
+
+export function createBoardsyncClient(options: BoardsyncClientOptions): BoardsyncClient {
+  const baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const transport: Transport = createTransport({
+    origin: new URL(baseUrl).origin,
+    tokens: tokenSourceOf(options.auth),
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    fetch: send,
+    sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+  });
+  const api = createClient<paths>({ baseUrl, fetch: transport });
+  const context = { transport, baseUrl, ownSource: memo(() => ownSource(api)) };
+  return {
+    api,
+    list: (path, params) => listPages(transport, baseUrl, path, params),
+    writeComponents: (project, input, writeOptions) => writeComponents(context, project, input, writeOptions),
+    uploadAsset: (project, file, storeOptions) => uploadAsset(context, project, file, storeOptions),
+    mirrorAsset: (project, url, storeOptions) => mirrorAsset(context, project, url, storeOptions),
+  };
+}
+
+/** The source tag this token's writes carry (spec §1 Ownership), from `/me`. */
+async function ownSource(api: Client<paths>): Promise<string> {
+  return unwrap(await api.GET('/api/v1/me')).token.app;
+}
+
+function memo<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}

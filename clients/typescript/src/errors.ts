@@ -1,0 +1,65 @@
+import type { components } from './openapi.gen.ts';
+
+export type Problem = components['schemas']['Problem'];
+
+/** An API answer that is not a success: its status and, where the API sent one, its Problem (RFC 9457). */
+export class BoardsyncError extends Error {
+  readonly status: number;
+  /** `validation_failed`, `not_found`, `rate_limited`, … or `http_<status>` when the answer carried no Problem. */
+  readonly code: string;
+  readonly problem: Problem | undefined;
+  readonly response: Response;
+
+  constructor(response: Response, problem: Problem | undefined) {
+    super(problem ? `${String(response.status)} ${problem.code}: ${problem.detail}` : `${String(response.status)} ${response.statusText}`);
+    this.name = 'BoardsyncError';
+    this.status = response.status;
+    this.code = problem?.code ?? `http_${String(response.status)}`;
+    this.problem = problem;
+    this.response = response;
+  }
+
+  /** For 422 `validation_failed`: the messages for each field path. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.problem?.errors ?? {};
+  }
+}
+
+/** The token endpoint's refusal (RFC 6749 §5.2), or a callback that does not check out. */
+export class OAuthError extends Error {
+  readonly code: string;
+
+  constructor(code: string, description: string) {
+    super(`${code}: ${description}`);
+    this.name = 'OAuthError';
+    this.code = code;
+  }
+}
+
+/** A delivery whose signature, timestamp or body does not check out: answer it 400 and do nothing with it. */
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+  }
+}
+
+/** The Problem an error answer carries, if it carries one. */
+export async function problemOf(response: Response): Promise<Problem | undefined> {
+  if (!/json/.test(response.headers.get('content-type') ?? '')) return undefined;
+  return asProblem(await response.json().catch(() => undefined));
+}
+
+/**
+ * The body of a successful `client.api` call, or its failure thrown as a BoardsyncError:
+ * `const { data: project } = unwrap(await client.api.GET('/api/v1/projects/{project}', …))`.
+ */
+export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw new BoardsyncError(result.response, asProblem(result.error));
+}
+
+function asProblem(body: unknown): Problem | undefined {
+  const candidate = body as Partial<Problem> | undefined;
+  return typeof candidate?.code === 'string' && typeof candidate.detail === 'string' ? (candidate as Problem) : undefined;
+}

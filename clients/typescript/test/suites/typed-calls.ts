@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { BoardsyncError, unwrap } from '@boardsync/client';
+import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+import { clientFor } from './client-for.ts';
+
+export function describeTypedCalls(system: RunningSystem): void {
+  describe('typed calls', () => {
+    it('creates, reads and edits a project through the typed operations', async () => {
+      const { client } = await clientFor(system);
+      const created = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Tide Runners', player_count_min: 2 } }));
+      expect(created.data).toMatchObject({ name: 'Tide Runners', player_count_min: 2, component_count: 0 });
+      const project = created.data.id;
+      const patched = unwrap(await client.api.PATCH('/api/v1/projects/{project}', { params: { path: { project } }, body: { genre: 'racing' } }));
+      expect(patched.data.genre).toBe('racing');
+      const read = unwrap(await client.api.GET('/api/v1/projects/{project}', { params: { path: { project } } }));
+      expect(read.data).toMatchObject({ id: project, name: 'Tide Runners', genre: 'racing' });
+    });
+
+    it('throws the API’s Problem as a BoardsyncError: status, code, field errors', async () => {
+      const { client } = await clientFor(system, ['projects:read']);
+      const missing = await client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 999_999 } } });
+      expect(() => unwrap(missing)).toThrow(expect.objectContaining({ name: 'BoardsyncError', status: 404, code: 'not_found' }) as unknown as Error);
+      const refused = await client.api.POST('/api/v1/projects', { body: { name: 'Needs projects:write' } });
+      expect(() => unwrap(refused)).toThrow(expect.objectContaining({ status: 403, code: 'insufficient_scope' }) as unknown as Error);
+
+      const { client: writer } = await clientFor(system);
+      let invalid: unknown;
+      try {
+        unwrap(await writer.api.POST('/api/v1/projects', { body: { name: 'Too many players', player_count_max: 100 } }));
+      } catch (error) {
+        invalid = error;
+      }
+      expect(invalid).toBeInstanceOf(BoardsyncError);
+      expect((invalid as BoardsyncError).status).toBe(422);
+      expect(Object.keys((invalid as BoardsyncError).fieldErrors)).toEqual(['player_count_max']);
+    });
+
+    it('lists every row of a paginated list by following links.next, filters and page size carried along', async () => {
+      const { client, sent } = await clientFor(system);
+      const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Paged' } })).data.id;
+      const names = ['Ace', 'Bard', 'Crow', 'Dune', 'Echo'];
+      await client.writeComponents(project, { type: 'card', components: names.map((name) => ({ name })) });
+      await client.writeComponents(project, { type: 'token', components: [{ name: 'Not a card' }] });
+      sent.length = 0;
+      const collected: string[] = [];
+      for await (const component of client.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'card', per_page: 2 } })) {
+        collected.push(component.name ?? '');
+      }
+      expect(collected.sort()).toEqual(names);
+      // The first page as asked, then each links.next as the API wrote it, on the client's own base URL.
+      const list = `GET /api/v1/projects/${String(project)}/components?type=card&per_page=2`;
+      expect(sent).toEqual([list, `${list}&page=2`, `${list}&page=3`]);
+    });
+
+    it('stops a list at the first refused page with the API’s Problem', async () => {
+      const { client } = await clientFor(system, ['components:read']);
+      const pages = client.list('/api/v1/projects/{project}/components', { path: { project: 999_999 }, query: {} });
+      await expect(pages.next()).rejects.toMatchObject({ name: 'BoardsyncError', status: 404 });
+    });
+  });
+}

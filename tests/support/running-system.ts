@@ -1,0 +1,84 @@
+import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
+import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
+import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from './standalone-env.ts';
+
+/** Settings beyond what each service needs to start (`standaloneEnv`), per service. */
+export type ExtraSettings = Partial<Record<Service, Record<string, string>>>;
+
+/**
+ * The whole system as it runs deployed: five `node src/main.ts` processes on the real Postgres,
+ * Kafka, Redis and MinIO, reached only through the gateway, as a tool meets it. The admin API on
+ * auth's internal listener makes designers and tokens, as an operator would.
+ */
+export class RunningSystem {
+  private readonly namespace = uniqueName('sys');
+  private readonly bucket = this.namespace.toLowerCase().replace(/_/g, '-');
+  private readonly databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
+  private readonly running: ServiceProcess[] = [];
+  private world!: StandaloneWorld;
+
+  private readonly extra: ExtraSettings;
+
+  constructor(extra: ExtraSettings = {}) {
+    this.extra = extra;
+  }
+
+  /** The gateway's address, as the services' PUBLIC_BASE_URL names it (pagination links start with it). */
+  get gateway(): string {
+    return `http://localhost:${String(this.world.listeners.gateway.port)}`;
+  }
+
+  async start(): Promise<void> {
+    this.world = { namespace: this.namespace, bucket: this.bucket, databaseUrls: {}, listeners: await freeListeners() };
+    for (const service of DATABASE_SERVICES) {
+      const database = await createTestDatabase(`sys_${service}`);
+      this.databases.push(database);
+      this.world.databaseUrls[service] = database.url;
+    }
+    for (const service of SERVICES) {
+      this.running.push(startServiceProcess(service, [], { ...standaloneEnv(service, this.world), ...this.extra[service] }));
+    }
+    for (const [index, service] of SERVICES.entries()) {
+      const process = this.running[index];
+      await eventually(
+        async () => ((await fetch(`http://127.0.0.1:${String(this.world.listeners[service].port)}/readyz`).catch(() => undefined))?.ok ? true : undefined),
+        60_000,
+        `${service} to be ready; its output so far:\n${process?.output() ?? ''}`,
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const service of this.running) {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+    for (const database of this.databases) await database.drop();
+    await removeTestBucket(this.bucket);
+  }
+
+  /** A designer of their own, so that each test has its own rate-limit budget and data. */
+  async designer(): Promise<{ id: number; email: string; password: string }> {
+    const email = `${uniqueName('d')}@example.com`;
+    const password = 'correct horse battery';
+    const created = (await this.admin('POST', '/designers', { name: 'Ada Designer', email, password })) as { id: number };
+    return { id: created.id, email, password };
+  }
+
+  /** A personal token of a new designer (or `designerId`'s) holding `scopes`. */
+  async personalToken(scopes: readonly string[], designerId?: number): Promise<string> {
+    const owner = designerId ?? (await this.designer()).id;
+    return ((await this.admin('POST', '/tokens', { designer_id: owner, scopes: scopes.join(' ') })) as { token: string }).token;
+  }
+
+  async admin(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`http://127.0.0.1:${String(this.world.listeners.auth.internalPort)}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${testSecret('admin')}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`admin ${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
+    return response.json();
+  }
+}

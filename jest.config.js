@@ -23,7 +23,11 @@ export default {
   testTimeout: 60_000,
   projects: [
     // No servers needed.
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{services,clients}/*/src/**/__tests__/*.test.ts', '<rootDir>/docs/examples/**/__tests__/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{services,clients}/*/src/**/__tests__/*.test.ts', '<rootDir>/docs/examples/**/__tests__/*.test.ts'],
+    },
     // Real Postgres, Redis, Kafka, MinIO (scripts/infra up); each file in its own database and namespace.
     {
       ...common,

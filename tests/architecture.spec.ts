@@ -92,10 +92,20 @@ describe('the house plan', () => {
     expect(existsSync(join(src, 'start.ts')) || existsSync(join(src, 'app.ts'))).toBe(false);
   });
 
-  it('keeps every hand-written source and test file (generated protobuf code aside) at 300 lines or fewer', () => {
+  it('keeps every hand-written source and test file (generated code aside) at 300 lines or fewer', () => {
     const services = ['kit', ...SERVICES].flatMap((service) => ['src', 'test'].map((folder) => join('services', service, folder)));
-    const long = [...services.filter((dir) => existsSync(join(root, dir))), 'tests', 'bench', 'scripts', 'charts/schema', 'docs']
+    const long = [
+      ...services.filter((dir) => existsSync(join(root, dir))),
+      'clients/typescript/src',
+      'clients/typescript/test',
+      'tests',
+      'bench',
+      'scripts',
+      'charts/schema',
+      'docs',
+    ]
       .flatMap((dir) => sourceFiles(join(root, dir)))
+      .filter((file) => !file.endsWith('.gen.ts'))
       .filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > MAX_LINES)
       .map((file) => relative(root, file));
     expect(long).toEqual([]);

@@ -20,8 +20,8 @@ describe('docker/Dockerfile', () => {
 
   it('copies every workspace manifest before installing, so npm keeps the lock as it is', () => {
     const copied = dockerfile.stages.flatMap((stage) => stage.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/)[0]));
-    const workspaces = Object.keys(lock.packages).filter((location) => /^services\/[^/]+$/.test(location));
-    expect(workspaces.length).toBeGreaterThanOrEqual(6);
+    const workspaces = Object.keys(lock.packages).filter((location) => /^(services|clients)\/[^/]+$/.test(location));
+    expect(workspaces.length).toBeGreaterThanOrEqual(7);
     for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
   });
 

@@ -57,7 +57,12 @@ interface BatchContext {
  * names every row, so the client removes the missing itself after the last batch: each of this
  * app's components of the type that no batch wrote is deleted by its `unique_id`.
  */
-export async function writeComponents(context: BatchContext, project: number, input: WriteComponentsInput, options: WriteComponentsOptions = {}): Promise<WriteResult> {
+export async function writeComponents(
+  context: BatchContext,
+  project: number,
+  input: WriteComponentsInput,
+  options: WriteComponentsOptions = {},
+): Promise<WriteResult> {
   const size = Math.min(options.batchSize ?? MAX_BATCH_ROWS, MAX_BATCH_ROWS);
   if (!Number.isInteger(size) || size < 1) throw new RangeError('batchSize must be a whole number from 1 to 500');
   const { components: rows, remove_missing: removeMissing = false, ...flags } = input;

@@ -1,6 +1,14 @@
 // @boardsync/client: the typed client for tool authors. docs/tool-authors.md is the guide.
 export { createBoardsyncClient, type BoardsyncClient, type BoardsyncClientOptions } from './client.ts';
-export { BatchWriteError, MAX_BATCH_ROWS, type ComponentRow, type ComponentType, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
+export {
+  BatchWriteError,
+  MAX_BATCH_ROWS,
+  type ComponentRow,
+  type ComponentType,
+  type WriteComponentsInput,
+  type WriteComponentsOptions,
+  type WriteResult,
+} from './component-batches.ts';
 export type { Credentials, TokenSource } from './credentials.ts';
 export { BoardsyncError, OAuthError, WebhookVerificationError, unwrap, type Problem } from './errors.ts';
 export {

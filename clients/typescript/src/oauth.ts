@@ -98,7 +98,7 @@ export function oauthSession({ app, tokens, onTokens, skewMs = 30_000 }: OAuthSe
   };
   return {
     tokens: () => current,
-    current: () => (refreshing ?? (Date.now() + skewMs >= current.expiresAt ? refresh() : current.accessToken)),
+    current: () => refreshing ?? (Date.now() + skewMs >= current.expiresAt ? refresh() : current.accessToken),
     // A request refused with a token that has since been replaced just uses the new one.
     refresh: (stale) => (stale === current.accessToken ? refresh() : Promise.resolve(refreshing ?? current.accessToken)),
   };

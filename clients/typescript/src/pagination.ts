@@ -13,7 +13,8 @@ export type ListPath = { [Path in keyof paths]: JsonOk<GetOperation<Path>> exten
 export type ListItem<Path extends ListPath> = JsonOk<GetOperation<Path>> extends { data: (infer Item)[] } ? Item : never;
 
 /** The path and query parameters of the list at `Path`. */
-export type ListParams<Path extends ListPath> = GetOperation<Path> extends { parameters: infer Params } ? Pick<Params, 'path' & keyof Params> & Pick<Params, 'query' & keyof Params> : never;
+export type ListParams<Path extends ListPath> =
+  GetOperation<Path> extends { parameters: infer Params } ? Pick<Params, 'path' & keyof Params> & Pick<Params, 'query' & keyof Params> : never;
 
 /**
  * Every row of a paginated list, page by page, following `links.next` until it is null (spec §1: the

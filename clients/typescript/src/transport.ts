@@ -23,7 +23,7 @@ export function createTransport(options: TransportOptions): Transport {
     const ours = new URL(request.url).origin === origin;
     let token = ours ? await tokens.current() : undefined;
     let refreshed = false;
-    for (let retries = 0; ; ) {
+    for (let retries = 0; ;) {
       const attempt = request.clone();
       if (token !== undefined) attempt.headers.set('Authorization', `Bearer ${token}`);
       const response = await options.fetch(attempt);

@@ -30,7 +30,7 @@ interface UploadContext {
 /** `POST /projects/{project}/assets`: the image's bytes as multipart form data. */
 export async function uploadAsset(context: UploadContext, project: number, file: UploadFile, options: StoreOptions = {}): Promise<StoredAsset> {
   const form = new FormData();
-  const blob = file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>]);
+  const blob = file.data instanceof Blob ? file.data : new Blob([file.data]);
   form.set('file', blob, file.filename);
   if (options.convertTo === 'webp') form.set('convert_to_webp', 'true');
   if (options.convertTo === 'avif') form.set('convert_to_avif', 'true');

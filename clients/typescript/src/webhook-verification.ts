@@ -83,7 +83,8 @@ function headerReader(headers: WebhookHeaders): (name: string) => string | undef
 
 function freshTimestamp(value: string | undefined, now: number, toleranceSeconds: number, name: string): string {
   if (value === undefined || !/^\d{1,12}$/.test(value)) throw new WebhookVerificationError(`${name} is missing or not Unix seconds.`);
-  if (Math.abs(now / 1000 - Number(value)) > toleranceSeconds) throw new WebhookVerificationError(`${name} is more than ${String(toleranceSeconds)} s from now.`);
+  if (Math.abs(now / 1000 - Number(value)) > toleranceSeconds)
+    throw new WebhookVerificationError(`${name} is more than ${String(toleranceSeconds)} s from now.`);
   return value;
 }
 
@@ -95,7 +96,7 @@ function standardKey(secret: string): Uint8Array {
 /** Web Crypto's verify compares in constant time. */
 async function hmacMatches(keyBytes: Uint8Array, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
   const key = await crypto.subtle.importKey('raw', keyBytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  return crypto.subtle.verify('HMAC', key, signature as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
+  return crypto.subtle.verify('HMAC', key, signature, data);
 }
 
 function parseEvent(body: Uint8Array): WebhookEvent {

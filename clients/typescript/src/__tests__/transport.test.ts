@@ -49,7 +49,11 @@ describe('the client transport', () => {
     expect(once.sent).toHaveLength(1);
 
     const keyed = scripted([status(503, { 'Retry-After': '1' }), status(201)]);
-    const request = new Request(`${ORIGIN}/api/v1/projects/1/assets/from-url`, { method: 'POST', headers: { 'Idempotency-Key': 'k-1' }, body: '{"url":"https://a.example/x.png"}' });
+    const request = new Request(`${ORIGIN}/api/v1/projects/1/assets/from-url`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'k-1' },
+      body: '{"url":"https://a.example/x.png"}',
+    });
     expect((await keyed.transport(request)).status).toBe(201);
     expect(keyed.sent.map(({ idempotencyKey, body }) => [idempotencyKey, body])).toEqual([
       ['k-1', '{"url":"https://a.example/x.png"}'],

@@ -31,18 +31,33 @@ describe('verifyWebhook', () => {
   it.each([
     ['a timestamp six minutes old', (secret: string) => verifyWebhook(secret, delivery(secret, NOW / 1000 - 360), BODY, { now: NOW })],
     ['a timestamp six minutes ahead', (secret: string) => verifyWebhook(secret, delivery(secret, NOW / 1000 + 360), BODY, { now: NOW })],
-    ['a body re-serialised with other spacing', (secret: string) => verifyWebhook(secret, delivery(secret), JSON.stringify(JSON.parse(BODY), null, 1), { now: NOW })],
-    ['the signature of another delivery’s body', (secret: string) => verifyWebhook(secret, delivery(secret, NOW / 1000, BODY.replace('7', '8')), BODY, { now: NOW })],
-    ['a body whose id is not the delivery id', (secret: string) => {
-      const other = BODY.replace(ID, '11111111-1111-4111-8111-111111111111');
-      return verifyWebhook(secret, delivery(secret, NOW / 1000, other), other, { now: NOW });
-    }],
+    [
+      'a body re-serialised with other spacing',
+      (secret: string) => verifyWebhook(secret, delivery(secret), JSON.stringify(JSON.parse(BODY), null, 1), { now: NOW }),
+    ],
+    [
+      'the signature of another delivery’s body',
+      (secret: string) => verifyWebhook(secret, delivery(secret, NOW / 1000, BODY.replace('7', '8')), BODY, { now: NOW }),
+    ],
+    [
+      'a body whose id is not the delivery id',
+      (secret: string) => {
+        const other = BODY.replace(ID, '11111111-1111-4111-8111-111111111111');
+        return verifyWebhook(secret, delivery(secret, NOW / 1000, other), other, { now: NOW });
+      },
+    ],
     ['a malformed X-SVC-Signature', (secret: string) => verifyWebhook(secret, { ...delivery(secret), 'X-SVC-Signature': 'sha256=zz' }, BODY, { now: NOW })],
-    ['a Standard signature without its id', (secret: string) => {
-      const { 'webhook-id': _, ...rest } = delivery(secret);
-      return verifyWebhook(secret, rest, BODY, { now: NOW });
-    }],
-    ['an X-SVC-Event naming another event', (secret: string) => verifyWebhook(secret, { ...delivery(secret), 'X-SVC-Event': 'components.changed' }, BODY, { now: NOW })],
+    [
+      'a Standard signature without its id',
+      (secret: string) => {
+        const { 'webhook-id': _, ...rest } = delivery(secret);
+        return verifyWebhook(secret, rest, BODY, { now: NOW });
+      },
+    ],
+    [
+      'an X-SVC-Event naming another event',
+      (secret: string) => verifyWebhook(secret, { ...delivery(secret), 'X-SVC-Event': 'components.changed' }, BODY, { now: NOW }),
+    ],
   ])('refuses %s', async (_, verify) => {
     await expect(verify(newWebhookSecret())).rejects.toBeInstanceOf(WebhookVerificationError);
   });

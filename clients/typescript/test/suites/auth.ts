@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { beginAuthorization, completeAuthorization, createBoardsyncClient, oauthSession, refreshTokens, unwrap, type OAuthApp, type OAuthTokens } from '@boardsync/client';
+import {
+  beginAuthorization,
+  completeAuthorization,
+  createBoardsyncClient,
+  oauthSession,
+  refreshTokens,
+  unwrap,
+  type OAuthApp,
+  type OAuthTokens,
+} from '@boardsync/client';
 import { FormClient, authorizeAsPerson } from '../../../../tests/support/form-client.ts';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
 
@@ -12,7 +21,12 @@ async function signedIn(system: RunningSystem, isPublic: boolean): Promise<{ app
     client_id: string;
     client_secret: string | null;
   };
-  const app: OAuthApp = { baseUrl: system.gateway, clientId: registered.client_id, redirectUri: REDIRECT, ...(registered.client_secret ? { clientSecret: registered.client_secret } : {}) };
+  const app: OAuthApp = {
+    baseUrl: system.gateway,
+    clientId: registered.client_id,
+    redirectUri: REDIRECT,
+    ...(registered.client_secret ? { clientSecret: registered.client_secret } : {}),
+  };
   const pending = await beginAuthorization(app, ['projects:read', 'components:read']);
   const { location } = await authorizeAsPerson(new FormClient(system.gateway), pending.url, { email: person.email, password: person.password });
   return { app, tokens: await completeAuthorization(app, pending, location) };
@@ -36,7 +50,11 @@ export function describeAuth(system: RunningSystem): void {
       const handedOver: OAuthTokens[] = [];
       const session = oauthSession({ app, tokens: { ...tokens, accessToken: 'bsa_revoked-or-expired' }, onTokens: (fresh) => void handedOver.push(fresh) });
       const sent: string[] = [];
-      const client = createBoardsyncClient({ baseUrl: system.gateway, auth: session, fetch: (request) => (sent.push(request.headers.get('authorization') ?? ''), fetch(request)) });
+      const client = createBoardsyncClient({
+        baseUrl: system.gateway,
+        auth: session,
+        fetch: (request) => (sent.push(request.headers.get('authorization') ?? ''), fetch(request)),
+      });
       const answers = await Promise.all([1, 2, 3].map(() => client.api.GET('/api/v1/projects')));
       expect(answers.map(({ response }) => response.status)).toEqual([200, 200, 200]);
       expect(handedOver).toHaveLength(1);
@@ -61,7 +79,9 @@ export function describeAuth(system: RunningSystem): void {
       const { app } = await signedIn(system, true);
       const pending = await beginAuthorization(app, ['projects:read']);
       await expect(completeAuthorization(app, pending, `${REDIRECT}?code=stolen&state=forged`)).rejects.toMatchObject({ code: 'invalid_state' });
-      await expect(completeAuthorization(app, pending, `${REDIRECT}?error=access_denied&state=${pending.state}`)).rejects.toMatchObject({ code: 'access_denied' });
+      await expect(completeAuthorization(app, pending, `${REDIRECT}?error=access_denied&state=${pending.state}`)).rejects.toMatchObject({
+        code: 'access_denied',
+      });
     });
   });
 }

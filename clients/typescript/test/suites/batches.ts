@@ -5,11 +5,13 @@ import { clientFor } from './client-for.ts';
 
 async function cardNames(client: BoardsyncClient, project: number): Promise<string[]> {
   const names: string[] = [];
-  for await (const card of client.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'card', per_page: 200 } })) names.push(card.name ?? '');
+  for await (const card of client.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'card', per_page: 200 } }))
+    names.push(card.name ?? '');
   return names.sort();
 }
 
-const cards = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ unique_id: `card-${String(from + index)}`, name: `Card ${String(from + index).padStart(4, '0')}` }));
+const cards = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => ({ unique_id: `card-${String(from + index)}`, name: `Card ${String(from + index).padStart(4, '0')}` }));
 
 export function describeBatches(system: RunningSystem): void {
   describe('writeComponents', () => {
@@ -18,7 +20,11 @@ export function describeBatches(system: RunningSystem): void {
       const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Big deck' } })).data.id;
       const progress: number[] = [];
       sent.length = 0;
-      const result = await client.writeComponents(project, { type: 'card', components: cards(0, 1001) }, { onProgress: ({ written }) => progress.push(written) });
+      const result = await client.writeComponents(
+        project,
+        { type: 'card', components: cards(0, 1001) },
+        { onProgress: ({ written }) => progress.push(written) },
+      );
       expect(sent).toEqual(Array(3).fill(`POST /api/v1/projects/${String(project)}/components/batch`));
       expect(progress).toEqual([500, 1000, 1001]);
       expect(result).toMatchObject({ created: 1001, updated: 0, deleted: 0, errors: [] });
@@ -37,7 +43,9 @@ export function describeBatches(system: RunningSystem): void {
       const result = await client.writeComponents(project, { type: 'card', components: kept, remove_missing: true }, { batchSize: 3 });
       expect(result).toMatchObject({ updated: 4, created: 0, deleted: 3 });
       expect(await cardNames(client, project)).toEqual(kept.map((card) => card.name).sort());
-      expect(sent.filter((line) => line.startsWith('DELETE')).sort()).toEqual(['card-0', 'card-3', 'card-6'].map((id) => `DELETE /api/v1/projects/${String(project)}/components/${id}`));
+      expect(sent.filter((line) => line.startsWith('DELETE')).sort()).toEqual(
+        ['card-0', 'card-3', 'card-6'].map((id) => `DELETE /api/v1/projects/${String(project)}/components/${id}`),
+      );
       // Within one call, remove_missing is the API's own: one transaction, no deletes of the client's.
       sent.length = 0;
       const single = await client.writeComponents(project, { type: 'card', components: cards(1, 1), remove_missing: true });

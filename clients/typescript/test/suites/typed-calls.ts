@@ -19,9 +19,9 @@ export function describeTypedCalls(system: RunningSystem): void {
     it('throws the API’s Problem as a BoardsyncError: status, code, field errors', async () => {
       const { client } = await clientFor(system, ['projects:read']);
       const missing = await client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 999_999 } } });
-      expect(() => unwrap(missing)).toThrow(expect.objectContaining({ name: 'BoardsyncError', status: 404, code: 'not_found' }) as unknown as Error);
+      expect(() => unwrap(missing)).toThrow(expect.objectContaining({ name: 'BoardsyncError', status: 404, code: 'not_found' }));
       const refused = await client.api.POST('/api/v1/projects', { body: { name: 'Needs projects:write' } });
-      expect(() => unwrap(refused)).toThrow(expect.objectContaining({ status: 403, code: 'insufficient_scope' }) as unknown as Error);
+      expect(() => unwrap(refused)).toThrow(expect.objectContaining({ status: 403, code: 'insufficient_scope' }));
 
       const { client: writer } = await clientFor(system);
       let invalid: unknown;

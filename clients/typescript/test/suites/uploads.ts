@@ -17,7 +17,14 @@ export function describeUploads(system: RunningSystem): void {
       await new Promise<void>((resolve) => artwork.listen(0, '127.0.0.1', resolve));
       artworkUrl = `http://127.0.0.1:${String((artwork.address() as AddressInfo).port)}/art/pixel.png`;
     });
-    afterAll(() => new Promise<void>((resolve) => artwork.close(() => resolve())));
+    afterAll(
+      () =>
+        new Promise<void>((resolve) =>
+          artwork.close(() => {
+            resolve();
+          }),
+        ),
+    );
 
     it('uploads bytes as multipart, converting on request, and the stored URL is usable as image_url', async () => {
       const { client } = await clientFor(system);

@@ -29,7 +29,14 @@ export function describeWebhooks(system: RunningSystem): void {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       receiverUrl = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hooks/boardsync`;
     });
-    afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+    afterAll(
+      () =>
+        new Promise<void>((resolve) =>
+          receiver.close(() => {
+            resolve();
+          }),
+        ),
+    );
 
     it('returns the typed event of a delivery the webhook service signed, which standardwebhooks accepts too', async () => {
       const { client } = await clientFor(system);
@@ -57,7 +64,10 @@ export function describeWebhooks(system: RunningSystem): void {
         ['another secret', verifyWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, delivery.headers, delivery.body)],
         ['a replay ten minutes later', verifyWebhook(registered.secret, delivery.headers, delivery.body, { now: Date.now() + 600_000 })],
         ['no signature at all', verifyWebhook(registered.secret, { 'content-type': 'application/json' }, delivery.body)],
-        ['a valid spec signature beside a forged standard one', verifyWebhook(registered.secret, { ...delivery.headers, 'webhook-signature': 'v1,AAAA' }, delivery.body)],
+        [
+          'a valid spec signature beside a forged standard one',
+          verifyWebhook(registered.secret, { ...delivery.headers, 'webhook-signature': 'v1,AAAA' }, delivery.body),
+        ],
       ];
       for (const [what, verdict] of refusals) {
         await expect(verdict.then(() => what)).rejects.toBeInstanceOf(WebhookVerificationError);

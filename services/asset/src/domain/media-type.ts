@@ -11,6 +11,17 @@ export const MEDIA: Readonly<Record<MediaKind, { contentType: string; extension:
 };
 
 /**
+ * Headers an object keeps in the bucket, for where it is served straight from there
+ * (`ASSET_PUBLIC_URL` on the bucket or a CDN), which sets no `Content-Security-Policy` per object:
+ * S3 keeps only standard headers. An SVG opened on its own is a document the browser runs, so it is
+ * stored as an attachment: opened directly it downloads instead of rendering in the bucket's
+ * origin, while `<img>`, CSS and every HTTP client read it as before. Rasters are no documents.
+ */
+export function servingHeaders(contentType: string): Record<string, string> {
+  return contentType === MEDIA.svg.contentType ? { 'Content-Disposition': 'attachment' } : {};
+}
+
+/**
  * How many leading bytes `sniffMediaType` looks at. Rasters need at most an ISO-BMFF `ftyp` box;
  * an SVG's root element has to start within these bytes (after its prolog), or it is not taken for one.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 
 const key = z.string().describe('The storage key, `designers/{designer}/projects/{project}/{16 hex}/{name}`: what a delete takes.');
 const name = z.string().describe('The stored filename: the given one reduced to `[A-Za-z0-9._-]`, its extension that of what was stored.');
@@ -6,18 +7,27 @@ const url = z.string().describe('The public URL (`ASSET_PUBLIC_URL/{key}`), usab
 const size = z.int().describe('Bytes stored, after any conversion; what counts against the storage quota.');
 
 /** Spec §2 Asset as a listing shows it: the presenter is typed by this, and the contract generated from it. */
-export const assetBody = z
-  .object({
+const SQUALL = {
+  key: 'designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp',
+  name: 'squall.webp',
+  url: 'https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp',
+  size: 48213,
+};
+
+export const assetBody = named(
+  z.object({
     key,
     name,
     url,
     size,
     last_modified: z.iso.datetime().describe('When the asset was stored.'),
-  })
-  .meta({ id: 'Asset' });
+  }),
+  'Asset',
+  { ...SQUALL, last_modified: '2026-11-24T17:39:58.000Z' },
+);
 
 /** Spec §4's upload and from-url answer, top level `{key, url, size, name}` (the same again on an idempotent replay). */
-export const storedAssetBody = z.object({ key, url, size, name }).meta({ id: 'StoredAsset' });
+export const storedAssetBody = named(z.object({ key, url, size, name }), 'StoredAsset', SQUALL);
 
 export type AssetBody = z.infer<typeof assetBody>;
 export type StoredAssetBody = z.infer<typeof storedAssetBody>;

@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { Client, S3Error, type ClientOptions } from 'minio';
 import { withTimeout } from '@boardsync/kit';
+import { servingHeaders } from '../domain/media-type.ts';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey } from './object-key.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
@@ -72,7 +73,7 @@ export class S3ObjectStore implements ObjectStore {
       throw error;
     }
     const flowing = pipeline(body, exact);
-    const metadata = { 'Content-Type': contentType };
+    const metadata = { 'Content-Type': contentType, ...servingHeaders(contentType) };
     try {
       if (size <= PART_SIZE) {
         // minio would buffer this much anyway; reading it here first means only a body of exactly

@@ -12,7 +12,7 @@ export function uploadHelpers(world: AssetWorld) {
   const someone = (): Caller => ({ designerId: world.designer() });
   const keyPattern = (caller: Caller, projectId: number, name: string) =>
     new RegExp(`^${folderOf(caller, projectId).replace(/\//g, '\\/')}[0-9a-f]{16}\\/${name.replace(/\./g, '\\.')}$`);
-  const stored = (url: string): Promise<{ status: number; contentType: string | null; body: Buffer }> => world.publicBytes(url);
+  const stored = (url: string): ReturnType<AssetWorld['publicBytes']> => world.publicBytes(url);
   /** Nothing of the designer's is listed, in the store, or counted. */
   const nothingStored = async (caller: Caller, projectId: number): Promise<void> => {
     expect(await calls.listed(caller, projectId)).toEqual([]);

@@ -172,10 +172,16 @@ export class AssetWorld {
   }
 
   /** The bytes at an asset's public URL: from MinIO's public endpoint, or the directory the gateway serves. */
-  async publicBytes(url: string): Promise<{ status: number; contentType: string | null; body: Buffer }> {
+  async publicBytes(url: string): Promise<{ status: number; contentType: string | null; contentDisposition?: string | null; body: Buffer }> {
     if (this.backend === 'postgres+kafka+minio') {
       const response = await fetch(url);
-      return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+      const { headers } = response;
+      return {
+        status: response.status,
+        contentType: headers.get('content-type'),
+        contentDisposition: headers.get('content-disposition'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
     }
     const key = url.slice(`${this.assetBaseUrl}/`.length);
     const stored = await this.objects.get(key);

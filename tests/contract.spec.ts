@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { API_PREFIX, ROUTES } from '@boardsync/kit';
 import { AUTH_PAGES, DOCUMENT_FILE } from '@boardsync/gateway';
 import { API_OPERATIONS, publicContract } from '../scripts/contract/public-contract.ts';
@@ -47,5 +49,57 @@ describe('the public contract', () => {
 
   it('is the document the gateway serves (npm run contract writes it)', () => {
     expect(JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8'))).toEqual(document);
+  });
+
+  it('shows examples of the resources and main request bodies, each valid by the schema it illustrates', () => {
+    const illustrated: { where: string; schema: Record<string, unknown> }[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const object = node as Record<string, unknown>;
+      if (Array.isArray(object.examples) && ('type' in object || 'properties' in object || '$ref' in object)) illustrated.push({ where, schema: object });
+      for (const [key, value] of Object.entries(object)) visit(value, `${where}/${key}`);
+    };
+    visit(document, '#');
+    const named = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const withExamples = Object.entries(named).filter(([, schema]) => Array.isArray((schema as { examples?: unknown }).examples));
+    expect(withExamples.map(([name]) => name).sort()).toEqual(
+      [
+        'Account',
+        'Asset',
+        'Component',
+        'Group',
+        'GroupMember',
+        'MaskOption',
+        'Problem',
+        'Project',
+        'RegisteredWebhook',
+        'StoredAsset',
+        'Webhook',
+        'WriteResult',
+      ].sort(),
+    );
+    const requestExamples = ['createProject', 'writeComponentBatch', 'registerWebhook'].map((operationId) => {
+      const operation = Object.values(document.paths)
+        .flatMap((item) => Object.values(item))
+        .find((candidate) => (candidate as { operationId?: string }).operationId === operationId);
+      return (operation as { requestBody: { content: Record<string, { schema: { examples?: unknown[] } }> } }).requestBody.content['application/json']?.schema
+        .examples;
+    });
+    expect(requestExamples.map((examples) => examples?.length)).toEqual([1, 1, 1]);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const refs = (schema: unknown): Record<string, unknown> =>
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"contract#/$defs/')) as Record<string, unknown>;
+    ajv.addSchema({ $id: 'contract', $defs: refs(named) });
+    const invalid = illustrated.flatMap(({ where, schema }) => {
+      const { examples, ...rest } = refs(schema);
+      const validate = ajv.compile(rest);
+      return (examples as unknown[]).flatMap((example, index) =>
+        validate(example) ? [] : [`${where} example ${String(index)}: ${ajv.errorsText(validate.errors)}`],
+      );
+    });
+    expect(illustrated.length).toBeGreaterThanOrEqual(15);
+    expect(invalid).toEqual([]);
   });
 });

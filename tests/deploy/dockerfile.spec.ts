@@ -46,9 +46,13 @@ describe('docker/Dockerfile', () => {
       expect([testFile, rules.excluded(testFile)]).toEqual([testFile, true]);
     for (const sent of ['package.json', 'package-lock.json', 'services/kit/package.json', 'services/kit/src/index.ts', 'services/auth/bin/boardsync-admin.js'])
       expect([sent, rules.excluded(sent)]).toEqual([sent, false]);
-    // What a builder would be sent of this checkout: manifests, sources and auth's launcher only.
+    // What a builder would be sent of this checkout: manifests, sources, auth's launcher and the contract the gateway serves only.
     const sent = await contextFiles(repo, rules, '.');
-    expect(sent.filter((file) => !/^(package(-lock)?\.json|services\/[^/]+\/(package\.json|src\/.+\.ts|bin\/[^/]+\.js))$/.test(file))).toEqual([]);
+    const allowed =
+      /^(package(-lock)?\.json|(services|clients)\/[^/]+\/package\.json|services\/[^/]+\/(src\/.+\.ts|bin\/[^/]+\.js)|services\/gateway\/contract\/[^/]+)$/;
+    expect(sent.filter((file) => !allowed.test(file))).toEqual([]);
+    expect(sent).toEqual(expect.arrayContaining(['services/gateway/contract/openapi.json', 'clients/typescript/package.json']));
+    expect(sent.filter((file) => file.startsWith('clients/') && !file.endsWith('/package.json'))).toEqual([]);
     expect(sent).toContain('services/asset/src/media/svg-worker.ts');
   });
 

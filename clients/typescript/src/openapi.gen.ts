@@ -522,6 +522,20 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "type": "https://boardsync.dev/problems/validation_failed",
+         *       "title": "Unprocessable Content",
+         *       "status": 422,
+         *       "code": "validation_failed",
+         *       "detail": "The request failed validation.",
+         *       "errors": {
+         *         "components.3.name": [
+         *           "is required for a card"
+         *         ]
+         *       }
+         *     }
+         */
         Problem: {
             /** @description A URI naming the problem kind; ends with `code`. */
             type: string;
@@ -538,6 +552,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "user": {
+         *         "id": 7,
+         *         "name": "Ada Designer",
+         *         "email": "ada@example.com"
+         *       },
+         *       "storage": {
+         *         "used_bytes": 1572864,
+         *         "limit_bytes": 1073741824,
+         *         "remaining_bytes": 1071169024,
+         *         "used_human": "1.5 MB",
+         *         "limit_human": "1 GB"
+         *       },
+         *       "projects": {
+         *         "count": 3,
+         *         "unlocked_count": 2,
+         *         "can_create": true,
+         *         "unlocked_limit": 5
+         *       },
+         *       "token": {
+         *         "scopes": [
+         *           "projects:read",
+         *           "components:read",
+         *           "components:write"
+         *         ],
+         *         "app": "api:personal"
+         *       }
+         *     }
+         */
         Account: {
             user: {
                 id: number;
@@ -575,6 +619,30 @@ export interface components {
                 app: string;
             };
         };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Tide Runners",
+         *       "short_description": "Race your clipper round the archipelago before the storm season.",
+         *       "description": null,
+         *       "is_locked": false,
+         *       "player_count_min": 2,
+         *       "player_count_max": 4,
+         *       "playtime_minutes": 45,
+         *       "min_age": 10,
+         *       "genre": "racing",
+         *       "theme": "age of sail",
+         *       "primary_mechanic": "hand management",
+         *       "edition": null,
+         *       "logo_url": null,
+         *       "backdrop_url": null,
+         *       "website_url": "https://tiderunners.example",
+         *       "catalog_id": null,
+         *       "component_count": 112,
+         *       "created_at": "2026-11-02T09:14:07.000Z",
+         *       "updated_at": "2026-11-24T17:40:12.000Z"
+         *     }
+         */
         Project: {
             id: number;
             name: string;
@@ -601,6 +669,49 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "id": 1207,
+         *       "unique_id": "sheet-row-17",
+         *       "type": "card",
+         *       "name": "Squall",
+         *       "book_name": null,
+         *       "page_name": null,
+         *       "quantity": 3,
+         *       "description": "Every other ship moves back one space.",
+         *       "notes": null,
+         *       "size": null,
+         *       "color": "#1d3557",
+         *       "color_back": "#f1faee",
+         *       "shape": null,
+         *       "card_mask_type": "default:rectangle_rounded",
+         *       "mask_image": false,
+         *       "material": null,
+         *       "image_url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+         *       "back_image_url": null,
+         *       "image_rotation": 0,
+         *       "facing": null,
+         *       "phys_width_in": 2.5,
+         *       "phys_height_in": 3.5,
+         *       "weight_lbs": null,
+         *       "cost_per_unit": null,
+         *       "sort_order": 17,
+         *       "playtest_scale_x": null,
+         *       "playtest_scale_y": null,
+         *       "die_faces": null,
+         *       "die_face_labels": null,
+         *       "dice_style": null,
+         *       "spinner_sections": null,
+         *       "source": "api:personal",
+         *       "flippable": true,
+         *       "deck_names": [
+         *         "Weather"
+         *       ],
+         *       "stack_names": [],
+         *       "created_at": "2026-11-20T10:02:33.000Z",
+         *       "updated_at": "2026-11-24T17:41:05.000Z"
+         *     }
+         */
         Component: {
             /** @description Internal row id, for reference only: never accepted on write or delete. */
             id: number;
@@ -680,6 +791,30 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "created": 1,
+         *       "updated": 1,
+         *       "deleted": 0,
+         *       "errors": [],
+         *       "kept_artwork": [
+         *         "Squall"
+         *       ],
+         *       "components": [
+         *         {
+         *           "id": 1207,
+         *           "name": "Squall",
+         *           "type": "card"
+         *         },
+         *         {
+         *           "id": 1311,
+         *           "name": "Doldrums",
+         *           "type": "card"
+         *         }
+         *       ],
+         *       "internalizing": false
+         *     }
+         */
         WriteResult: {
             /** @description Rows inserted. */
             created: number;
@@ -708,6 +843,29 @@ export interface components {
             /** @description `internalize_images` was set and a background copy of external artwork started. */
             internalizing: boolean;
         };
+        /**
+         * @example {
+         *       "id": 9,
+         *       "kind": "deck",
+         *       "name": "Weather",
+         *       "position": 0,
+         *       "member_type": "card",
+         *       "member_count": 1,
+         *       "members": [
+         *         {
+         *           "unique_id": "sheet-row-17",
+         *           "component_id": 1207,
+         *           "name": "Squall",
+         *           "position": 0,
+         *           "count": 3,
+         *           "face_up": false,
+         *           "source": "api:personal"
+         *         }
+         *       ],
+         *       "created_at": "2026-11-20T10:02:33.000Z",
+         *       "updated_at": "2026-11-24T17:41:05.000Z"
+         *     }
+         */
         Group: {
             id: number;
             /**
@@ -733,6 +891,17 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "unique_id": "sheet-row-17",
+         *       "component_id": 1207,
+         *       "name": "Squall",
+         *       "position": 0,
+         *       "count": 3,
+         *       "face_up": false,
+         *       "source": "api:personal"
+         *     }
+         */
         GroupMember: {
             /** @description The component’s `unique_id`: how `PUT members` addresses it. */
             unique_id: string;
@@ -748,6 +917,14 @@ export interface components {
             /** @description The component’s owning integration, as its `source`. */
             source: string | null;
         };
+        /**
+         * @example {
+         *       "value": "default:rectangle_rounded",
+         *       "label": "Rounded rectangle",
+         *       "source": "preset",
+         *       "aspect": null
+         *     }
+         */
         MaskOption: {
             /** @description Send verbatim: `none`, `default:{key}` for a built-in shape, `custom:{id}` for one of the designer’s own. */
             value: string;
@@ -758,6 +935,15 @@ export interface components {
             /** @description The ratio the shape forces, like `1:1` or `5:7`; null forces none (the component keeps its size). */
             aspect: string | null;
         };
+        /**
+         * @example {
+         *       "key": "designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+         *       "name": "squall.webp",
+         *       "url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+         *       "size": 48213,
+         *       "last_modified": "2026-11-24T17:39:58.000Z"
+         *     }
+         */
         Asset: {
             /** @description The storage key, `designers/{designer}/projects/{project}/{16 hex}/{name}`: what a delete takes. */
             key: string;
@@ -773,6 +959,14 @@ export interface components {
              */
             last_modified: string;
         };
+        /**
+         * @example {
+         *       "key": "designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+         *       "name": "squall.webp",
+         *       "url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+         *       "size": 48213
+         *     }
+         */
         StoredAsset: {
             /** @description The storage key, `designers/{designer}/projects/{project}/{16 hex}/{name}`: what a delete takes. */
             key: string;
@@ -783,6 +977,21 @@ export interface components {
             /** @description The stored filename: the given one reduced to `[A-Za-z0-9._-]`, its extension that of what was stored. */
             name: string;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "url": "https://tool.example/hooks/boardsync",
+         *       "events": [
+         *         "components.changed",
+         *         "project.updated"
+         *       ],
+         *       "is_active": true,
+         *       "last_delivered_at": "2026-11-24T17:41:06.000Z",
+         *       "last_status": 204,
+         *       "consecutive_failures": 0,
+         *       "created_at": "2026-11-02T09:20:00.000Z"
+         *     }
+         */
         Webhook: {
             id: number;
             url: string;
@@ -795,6 +1004,22 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "url": "https://tool.example/hooks/boardsync",
+         *       "events": [
+         *         "components.changed",
+         *         "project.updated"
+         *       ],
+         *       "is_active": true,
+         *       "last_delivered_at": null,
+         *       "last_status": null,
+         *       "consecutive_failures": 0,
+         *       "created_at": "2026-11-02T09:20:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
         RegisteredWebhook: {
             id: number;
             url: string;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 
 const bytes = z.int().describe('Bytes.');
 
 /** Spec §2 Account, top level: what `GET /me` answers (`presentAccount`), and the contract generated from it. */
-export const accountBody = z
-  .object({
+export const accountBody = named(
+  z.object({
     user: z.object({ id: z.int(), name: z.string(), email: z.email() }),
     storage: z
       .object({
@@ -25,7 +26,14 @@ export const accountBody = z
       scopes: z.array(z.string()).describe('The scopes this token holds, possibly fewer than were asked for.'),
       app: z.string().describe('The source tag writes are stamped with: `api:{client_id}` for an OAuth app, `api:personal` for a personal token.'),
     }),
-  })
-  .meta({ id: 'Account' });
+  }),
+  'Account',
+  {
+    user: { id: 7, name: 'Ada Designer', email: 'ada@example.com' },
+    storage: { used_bytes: 1572864, limit_bytes: 1073741824, remaining_bytes: 1071169024, used_human: '1.5 MB', limit_human: '1 GB' },
+    projects: { count: 3, unlocked_count: 2, can_create: true, unlocked_limit: 5 },
+    token: { scopes: ['projects:read', 'components:read', 'components:write'], app: 'api:personal' },
+  },
+);
 
 export type AccountBody = z.infer<typeof accountBody>;

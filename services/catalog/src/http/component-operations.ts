@@ -1,4 +1,4 @@
-import { pageOf, pageQuery, type Operation } from '@boardsync/kit/contract';
+import { pageOf, pageQuery, withExample, type Operation } from '@boardsync/kit/contract';
 import { batchWrite, componentParams, deleteQuery, listQuery, MAX_BATCH_ROWS, singleWrite } from './component-requests.ts';
 import { componentBody, componentDeletedBody, componentsDeletedBody, writeResultBody } from './component-schemas.ts';
 import { MAX_COMPONENTS_PER_PAGE } from './components.ts';
@@ -62,7 +62,16 @@ export const componentOperations: Operation[] = [
     description: `${writeRules} \`remove_missing\` then deletes this app’s components of the type the batch left out.`,
     tags: ['Components'],
     params: projectParam,
-    body: batchWrite,
+    body: withExample(batchWrite, {
+      type: 'card',
+      components: [
+        { unique_id: 'sheet-row-17', name: 'Squall', quantity: 3, color: '#1d3557', deck_names: ['Weather'] },
+        { unique_id: 'sheet-row-18', name: 'Doldrums', deck_names: 'Weather|Calm' },
+      ],
+      match_by_name: false,
+      remove_missing: false,
+      internalize_images: false,
+    }),
     responses: {
       ...written,
       413: bodyTooLarge(BATCH_JSON_LIMIT),

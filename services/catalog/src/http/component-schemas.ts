@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 import type { ComponentFieldName } from '../domain/component-fields.ts';
 import { QUARTER_TURNS } from '../domain/component-types.ts';
 
@@ -49,8 +50,8 @@ const componentFields = {
 } satisfies Record<ComponentFieldName, z.ZodType>;
 
 /** Spec §2 Component as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
-export const componentBody = z
-  .object({
+export const componentBody = named(
+  z.object({
     id: z.int().describe('Internal row id, for reference only: never accepted on write or delete.'),
     ...componentFields,
     flippable: z.boolean().describe('A two-sided type (card, token, board, coin) with back artwork or a back colour.'),
@@ -58,14 +59,54 @@ export const componentBody = z
     stack_names: z.array(z.string()).describe('The stacks the token is in, in group order; empty for other types.'),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'Component' });
+  }),
+  'Component',
+  {
+    id: 1207,
+    unique_id: 'sheet-row-17',
+    type: 'card',
+    name: 'Squall',
+    book_name: null,
+    page_name: null,
+    quantity: 3,
+    description: 'Every other ship moves back one space.',
+    notes: null,
+    size: null,
+    color: '#1d3557',
+    color_back: '#f1faee',
+    shape: null,
+    card_mask_type: 'default:rectangle_rounded',
+    mask_image: false,
+    material: null,
+    image_url: 'https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp',
+    back_image_url: null,
+    image_rotation: 0,
+    facing: null,
+    phys_width_in: 2.5,
+    phys_height_in: 3.5,
+    weight_lbs: null,
+    cost_per_unit: null,
+    sort_order: 17,
+    playtest_scale_x: null,
+    playtest_scale_y: null,
+    die_faces: null,
+    die_face_labels: null,
+    dice_style: null,
+    spinner_sections: null,
+    source: 'api:personal',
+    flippable: true,
+    deck_names: ['Weather'],
+    stack_names: [],
+    created_at: '2026-11-20T10:02:33.000Z',
+    updated_at: '2026-11-24T17:41:05.000Z',
+  },
+);
 
 export type ComponentBody = z.infer<typeof componentBody>;
 
 /** Spec §4 write result, at top level (not wrapped in `data`). */
-export const writeResultBody = z
-  .object({
+export const writeResultBody = named(
+  z.object({
     created: z.int().describe('Rows inserted.'),
     updated: z.int().describe('Rows matched (by `unique_id`, or by name) and written, whether or not anything changed.'),
     deleted: z.int().describe('Rows removed by `remove_missing`.'),
@@ -85,8 +126,21 @@ export const writeResultBody = z
       .array(z.object({ id: z.int(), name: z.string().nullable(), type: z.string() }))
       .describe('Every row’s component, created or matched, in row order.'),
     internalizing: z.boolean().describe('`internalize_images` was set and a background copy of external artwork started.'),
-  })
-  .meta({ id: 'WriteResult' });
+  }),
+  'WriteResult',
+  {
+    created: 1,
+    updated: 1,
+    deleted: 0,
+    errors: [],
+    kept_artwork: ['Squall'],
+    components: [
+      { id: 1207, name: 'Squall', type: 'card' },
+      { id: 1311, name: 'Doldrums', type: 'card' },
+    ],
+    internalizing: false,
+  },
+);
 
 export type WriteResultBody = z.infer<typeof writeResultBody>;
 

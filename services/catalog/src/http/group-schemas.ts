@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 
 /** Spec §2 Group member: the membership row joined with its component. */
-export const groupMemberBody = z
-  .object({
+const SQUALL = { unique_id: 'sheet-row-17', component_id: 1207, name: 'Squall', position: 0, count: 3, face_up: false, source: 'api:personal' };
+
+export const groupMemberBody = named(
+  z.object({
     unique_id: z.string().describe('The component’s `unique_id`: how `PUT members` addresses it.'),
     component_id: z.int().describe('The component’s internal id, for reference only: never accepted on write.'),
     name: z.string().nullable(),
@@ -10,12 +13,14 @@ export const groupMemberBody = z
     count: z.int().nullable().describe('Copies held: the count set by `PUT members`, else the component’s `quantity`.'),
     face_up: z.boolean().nullable().describe('true front up, false face down, null dealt however the group is (unrelated to `facing`).'),
     source: z.string().nullable().describe('The component’s owning integration, as its `source`.'),
-  })
-  .meta({ id: 'GroupMember' });
+  }),
+  'GroupMember',
+  SQUALL,
+);
 
 /** Spec §2 Group as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
-export const groupBody = z
-  .object({
+export const groupBody = named(
+  z.object({
     id: z.int(),
     kind: z.enum(['deck', 'stack']).describe('Never changes.'),
     name: z.string().describe('Unique per project and kind, ignoring case.'),
@@ -25,8 +30,20 @@ export const groupBody = z
     members: z.array(groupMemberBody).optional().describe('Only when members are loaded; array order is deck order.'),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'Group' });
+  }),
+  'Group',
+  {
+    id: 9,
+    kind: 'deck',
+    name: 'Weather',
+    position: 0,
+    member_type: 'card',
+    member_count: 1,
+    members: [SQUALL],
+    created_at: '2026-11-20T10:02:33.000Z',
+    updated_at: '2026-11-24T17:41:05.000Z',
+  },
+);
 
 export type GroupBody = z.infer<typeof groupBody>;
 

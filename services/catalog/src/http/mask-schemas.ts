@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 
 /** Spec §2 Mask option: one value a card's `card_mask_type` or a token's `shape` accepts. */
-export const maskOptionBody = z
-  .object({
+export const maskOptionBody = named(
+  z.object({
     value: z.string().describe('Send verbatim: `none`, `default:{key}` for a built-in shape, `custom:{id}` for one of the designer’s own.'),
     label: z.string().describe('Human name.'),
     source: z.enum(['preset', 'custom']),
     aspect: z.string().nullable().describe('The ratio the shape forces, like `1:1` or `5:7`; null forces none (the component keeps its size).'),
-  })
-  .meta({ id: 'MaskOption' });
+  }),
+  'MaskOption',
+  { value: 'default:rectangle_rounded', label: 'Rounded rectangle', source: 'preset', aspect: null },
+);
 
 /** `GET /masks`, at top level: every value each mask field accepts, `none` first, then the library, then the designer's own. */
 export const masksBody = z.object({

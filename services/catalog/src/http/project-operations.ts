@@ -1,4 +1,4 @@
-import { pageOf, pageQuery, problemSchema, type Operation } from '@boardsync/kit/contract';
+import { pageOf, pageQuery, problemSchema, withExample, type Operation } from '@boardsync/kit/contract';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { projectParam } from './params.ts';
 import { projectBody, projectEnvelope } from './project-schemas.ts';
@@ -23,7 +23,15 @@ export const projectOperations: Operation[] = [
     operationId: 'createProject',
     summary: 'Create a project',
     tags: ['Projects'],
-    body: newProjectBody,
+    body: withExample(newProjectBody, {
+      name: 'Tide Runners',
+      short_description: 'Race your clipper round the archipelago before the storm season.',
+      player_count_min: 2,
+      player_count_max: 4,
+      playtime_minutes: 45,
+      min_age: 10,
+      genre: 'racing',
+    }),
     responses: {
       201: { description: 'The new project.', schema: projectEnvelope },
       422: invalid,

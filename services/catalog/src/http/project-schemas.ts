@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 
 const text = z.string().nullable();
 const whole = z.int().nullable();
 
 /** Spec §2 Project as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
-export const projectBody = z
-  .object({
+export const projectBody = named(
+  z.object({
     id: z.int(),
     name: z.string(),
     short_description: text,
@@ -26,8 +27,31 @@ export const projectBody = z
     component_count: z.int(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'Project' });
+  }),
+  'Project',
+  {
+    id: 42,
+    name: 'Tide Runners',
+    short_description: 'Race your clipper round the archipelago before the storm season.',
+    description: null,
+    is_locked: false,
+    player_count_min: 2,
+    player_count_max: 4,
+    playtime_minutes: 45,
+    min_age: 10,
+    genre: 'racing',
+    theme: 'age of sail',
+    primary_mechanic: 'hand management',
+    edition: null,
+    logo_url: null,
+    backdrop_url: null,
+    website_url: 'https://tiderunners.example',
+    catalog_id: null,
+    component_count: 112,
+    created_at: '2026-11-02T09:14:07.000Z',
+    updated_at: '2026-11-24T17:40:12.000Z',
+  },
+);
 
 export type ProjectBody = z.infer<typeof projectBody>;
 

@@ -9,7 +9,9 @@ export const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): as requests are parsed (`input`) or answers built (`output`). */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: withoutNoise });
-  return namedInComponents(json, io);
+  // zod leaves out the root's own examples when it describes a derived schema (`.partial()`, `.transform()`) as it is parsed.
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return namedInComponents(Array.isArray(examples) && !('examples' in json) ? { ...json, examples } : json, io);
 }
 
 const NAME_REF = /^#\/\$defs\/(.+)$/;

@@ -10,4 +10,16 @@ export const problemSchema = z
     detail: z.string().describe('What went wrong, for a person.'),
     errors: z.record(z.string(), z.array(z.string())).optional().describe('For 422 `validation_failed`: messages per field path.'),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .meta({
+    examples: [
+      {
+        type: 'https://boardsync.dev/problems/validation_failed',
+        title: 'Unprocessable Content',
+        status: 422,
+        code: 'validation_failed',
+        detail: 'The request failed validation.',
+        errors: { 'components.3.name': ['is required for a card'] },
+      },
+    ],
+  });

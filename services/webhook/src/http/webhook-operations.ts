@@ -1,4 +1,4 @@
-import { problemSchema, type Operation } from '@boardsync/kit/contract';
+import { problemSchema, withExample, type Operation } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { registerBody, webhookParam } from './webhook-requests.ts';
 import { registeredWebhookBody, webhookBody } from './webhook-schemas.ts';
@@ -21,7 +21,7 @@ export const webhookOperations: Operation[] = [
     operationId: 'registerWebhook',
     summary: 'Register a public http(s) URL for some events',
     tags: ['Webhooks'],
-    body: registerBody,
+    body: withExample(registerBody, { url: 'https://tool.example/hooks/boardsync', events: ['components.changed', 'project.updated'] }),
     responses: {
       201: { description: 'The webhook, with its signing secret shown this once.', schema: registeredWebhookBody },
       422: {

@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import { named } from '@boardsync/kit/contract';
 import { WEBHOOK_EVENTS } from '../domain/envelope.ts';
 
 /** Spec §2 Webhook as listed (never with its secret): the presenter is typed by this, and the contract generated from it. */
-export const webhookBody = z
-  .object({
+const HOOK = {
+  id: 3,
+  url: 'https://tool.example/hooks/boardsync',
+  events: ['components.changed' as const, 'project.updated' as const],
+  is_active: true,
+  last_delivered_at: '2026-11-24T17:41:06.000Z',
+  last_status: 204,
+  consecutive_failures: 0,
+  created_at: '2026-11-02T09:20:00.000Z',
+};
+
+export const webhookBody = named(
+  z.object({
     id: z.int(),
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENTS)),
@@ -12,15 +24,19 @@ export const webhookBody = z
     last_status: z.int().nullable(),
     consecutive_failures: z.int(),
     created_at: z.iso.datetime(),
-  })
-  .meta({ id: 'Webhook' });
+  }),
+  'Webhook',
+  HOOK,
+);
 
 /** The registration answer: the only one that ever carries the signing secret. */
-export const registeredWebhookBody = webhookBody
-  .extend({
+export const registeredWebhookBody = named(
+  webhookBody.extend({
     secret: z.string().describe('`whsec_` and base64: the key of both signatures. Shown this once; store it.'),
-  })
-  .meta({ id: 'RegisteredWebhook' });
+  }),
+  'RegisteredWebhook',
+  { ...HOOK, last_delivered_at: null, last_status: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+);
 
 export type WebhookBody = z.infer<typeof webhookBody>;
 export type RegisteredWebhookBody = z.infer<typeof registeredWebhookBody>;

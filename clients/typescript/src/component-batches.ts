@@ -96,6 +96,14 @@ async function removeUnwritten(context: BatchContext, project: number, type: Com
   const doomed: string[] = [];
   const rows = listPages(context.transport, context.baseUrl, '/api/v1/projects/{project}/components', { path: { project }, query: { type, per_page: 200 } });
   for await (const row of rows) if (row.source === source && !kept.has(row.id)) doomed.push(row.unique_id);
+  // Checked before deleting any, so that nothing is half done: such a key is no path segment.
+  const unaddressable = doomed.filter((uniqueId) => /[/\\]/.test(uniqueId) || uniqueId === '.' || uniqueId === '..');
+  if (unaddressable.length > 0) {
+    throw new Error(
+      `remove_missing over more than one batch deletes by unique_id, and ${unaddressable.map((id) => JSON.stringify(id)).join(', ')} cannot be one path segment; ` +
+        'delete them with DELETE components?type= or send every row in one batch',
+    );
+  }
   for (const uniqueId of doomed) {
     const response = await context.transport(
       new Request(`${context.baseUrl}/api/v1/projects/${String(project)}/components/${encodeURIComponent(uniqueId)}`, { method: 'DELETE' }),

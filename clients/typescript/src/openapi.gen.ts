@@ -114,7 +114,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one component the calling app created, by its unique_id */
+        /**
+         * Delete one component the calling app created, by its unique_id
+         * @description A `unique_id` is one path segment here: one holding `/` or `\` (which no gateway lets through, even percent-encoded) is removed by `DELETE components?type=` or a batch with `remove_missing` instead.
+         */
         delete: operations["deleteComponent"];
         options?: never;
         head?: never;
@@ -1959,7 +1962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An invalid project id (`validation_failed`). */
+            /** @description An invalid project id, or a `uniqueId` that is not one path segment (`validation_failed`). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -53,6 +53,18 @@ export function describeBatches(system: RunningSystem): void {
       expect(sent.filter((line) => !line.startsWith('POST'))).toEqual([]);
     });
 
+    it('refuses, deleting nothing, when a row to remove has a unique_id no path can carry', async () => {
+      const { client, sent } = await clientFor(system);
+      const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Slashed' } })).data.id;
+      await client.writeComponents(project, { type: 'card', components: [...cards(0, 2), { unique_id: 'sheet/row/9', name: 'Slashed' }, ...cards(5, 1)] });
+      sent.length = 0;
+      await expect(client.writeComponents(project, { type: 'card', components: cards(0, 2), remove_missing: true }, { batchSize: 1 })).rejects.toThrow(
+        /"sheet\/row\/9"/,
+      );
+      expect(sent.filter((line) => line.startsWith('DELETE'))).toEqual([]);
+      expect(await cardNames(client, project)).toHaveLength(4);
+    });
+
     it('says which rows landed when a later batch is refused', async () => {
       const { client } = await clientFor(system);
       const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Half' } })).data.id;

@@ -90,13 +90,16 @@ export function uploadLimitSuite(world: AssetWorld): void {
         return rawUpload({ url: `${world.asset.url}${assetsPath(projectId)}`, headers: await headersFor(caller), ...upload });
       }
 
+      // A body held whole would grow memory by the 50 MB it counted; streaming stays well under, with room for GC timing on a busy machine.
+      const NOT_HELD_WHOLE = 40 * MB;
+
       it('50 MB + 1 byte, chunked (no Content-Length), is 413 payload_too_large, never held in memory, nothing stored', async () => {
         const me = someone();
         const projectId = await world.project(me);
         const outcome = await send(me, projectId, { filename: 'big.png', file: oversizedStream(LIMIT + 1), framing: 'chunked' });
         expect([outcome.status, outcome.body.code, outcome.body.max_bytes]).toEqual([413, 'payload_too_large', LIMIT]);
         expect(outcome.writtenBeforeAnswer).toBeGreaterThan(LIMIT);
-        expect(outcome.memoryGrowthBytes).toBeLessThan(25 * MB);
+        expect(outcome.memoryGrowthBytes).toBeLessThan(NOT_HELD_WHOLE);
         await nothingStored(me, projectId);
       });
 
@@ -111,7 +114,7 @@ export function uploadLimitSuite(world: AssetWorld): void {
         expect(outcome.writtenBeforeAnswer).toBeGreaterThan(LIMIT);
         expect(outcome.writtenBeforeAnswer).toBeLessThan(LIMIT + 20 * MB);
         expect(outcome.written).toBeLessThan(LIMIT + 24 * MB);
-        expect(outcome.memoryGrowthBytes).toBeLessThan(25 * MB);
+        expect(outcome.memoryGrowthBytes).toBeLessThan(NOT_HELD_WHOLE);
         await nothingStored(me, projectId);
       });
 

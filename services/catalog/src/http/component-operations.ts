@@ -101,6 +101,8 @@ export const componentOperations: Operation[] = [
     path: '/projects/:project/components/:uniqueId',
     operationId: 'deleteComponent',
     summary: 'Delete one component the calling app created, by its unique_id',
+    description:
+      'A `unique_id` is one path segment here: one holding `/` or `\\` (which no gateway lets through, even percent-encoded) is removed by `DELETE components?type=` or a batch with `remove_missing` instead.',
     tags: ['Components'],
     params: componentParams,
     responses: {
@@ -114,7 +116,7 @@ export const componentOperations: Operation[] = [
       },
       404: problem('No such project of the caller’s, or no component with this `unique_id` in it (`not_found`).'),
       409: projectLocked,
-      422: problem('An invalid project id (`validation_failed`).'),
+      422: problem('An invalid project id, or a `uniqueId` that is not one path segment (`validation_failed`).'),
     },
   },
 ];

@@ -134,14 +134,14 @@ export function abuseBoundSuite(world: CatalogWorld): void {
   });
 
   describe('pages', () => {
-    it('reads an absurd page number as the last allowed page: empty, never an error', async () => {
+    it('answers a page past the last empty, and refuses an absurd page number with 422 naming page', async () => {
       const me = someone();
       const projectId = await newProject(world, me);
       for (const path of ['/api/v1/projects', componentsPath(projectId)]) {
-        const page = await send<{ data: unknown[]; meta: { current_page: number; total: number } }>(world, me, 'GET', `${path}?page=99999999999999999999`);
-        expect(page.status).toBe(200);
-        expect(page.body.data).toEqual([]);
-        expect(page.body.meta.current_page).toBe(10_000_000);
+        const past = await send<{ data: unknown[]; meta: { current_page: number; total: number } }>(world, me, 'GET', `${path}?page=10000000`);
+        expect([past.status, past.body.data, past.body.meta.current_page]).toEqual([200, [], 10_000_000]);
+        const absurd = await send<Problem>(world, me, 'GET', `${path}?page=99999999999999999999`);
+        expect([absurd.status, Object.keys(fieldErrorsOf(absurd.body))]).toEqual([422, ['page']]);
       }
     });
   });

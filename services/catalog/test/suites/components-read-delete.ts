@@ -116,7 +116,7 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       const mine = { designerId, source: 'api:mine' };
       const theirs = { designerId, source: 'api:theirs' };
       const projectId = await newProject(world, mine);
-      await batch(world, mine, projectId, { type: 'card', components: [{ unique_id: 'my/card 1', name: 'Mine' }] });
+      await batch(world, mine, projectId, { type: 'card', components: [{ unique_id: 'my card 1', name: 'Mine' }] });
       await batch(world, theirs, projectId, { type: 'card', components: [{ unique_id: 'their-card', name: 'Theirs' }] });
       const base = `/api/v1/projects/${String(projectId)}/components`;
 
@@ -127,7 +127,10 @@ export function componentReadDeleteSuite(world: CatalogWorld): void {
       expect(absent.status).toBe(404);
       const byNumericId = (await listAll(world, mine, projectId, '&unique_id=their-card'))[0]?.id;
       expect((await send<Problem>(world, theirs, 'DELETE', `${base}/${String(byNumericId)}`)).status).toBe(404);
-      const deleted = await send<{ deleted: boolean }>(world, mine, 'DELETE', `${base}/${encodeURIComponent('my/card 1')}`);
+      // A path segment is what the gateway lets through: no separator even percent-encoded, so a key holding one is refused by name.
+      const unaddressable = await send<Problem>(world, mine, 'DELETE', `${base}/${encodeURIComponent('my/card 1')}`);
+      expect([unaddressable.status, Object.keys(unaddressable.body.errors ?? {})]).toEqual([422, ['uniqueId']]);
+      const deleted = await send<{ deleted: boolean }>(world, mine, 'DELETE', `${base}/${encodeURIComponent('my card 1')}`);
       expect(deleted).toEqual({ status: 200, body: { deleted: true } });
       expect((await listAll(world, mine, projectId)).map((row) => row.unique_id)).toEqual(['their-card']);
     });

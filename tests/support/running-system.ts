@@ -1,7 +1,12 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from './standalone-env.ts';
+
+const LOG_DIR = fileURLToPath(new URL('../../.cache/test-logs/', import.meta.url));
 
 /** Settings beyond what each service needs to start (`standaloneEnv`), per service. */
 export type ExtraSettings = Partial<Record<Service, Record<string, string>>>;
@@ -50,6 +55,10 @@ export class RunningSystem {
   }
 
   async stop(): Promise<void> {
+    // Each process's output, for a failure to be read after the fact (the .cache folder is git-ignored).
+    mkdirSync(LOG_DIR, { recursive: true });
+    for (const [index, service] of this.running.entries())
+      writeFileSync(join(LOG_DIR, `${this.namespace}-${SERVICES[index] ?? 'service'}.log`), service.output());
     for (const service of this.running) {
       service.child.kill('SIGTERM');
       await service.exited;

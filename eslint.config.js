@@ -54,6 +54,7 @@ export default tseslint.config(
       '**/coverage/**',
       '.cache/**',
       '.data/**',
+      '.data-cluster/**',
       '**/*.gen.ts',
       'services/kit/src/proto/**',
       'services/gateway/contract/**',

@@ -16,7 +16,7 @@ import { ensureDatabases, ensurePublicBucket, infraServers, infraUp } from './se
 import { DATABASE_SERVICES, SERVICES, serviceEnv, type Deployment, type Service } from './service-env.ts';
 import { layOut } from './topology.ts';
 
-/** Those others call start first; the gateway, through which everyone is reached, last. */
+/** The services others call start first; the gateway, through which everyone is reached, last. */
 const START_ORDER: readonly Service[] = ['catalog', 'asset', 'webhook', 'auth', 'gateway'];
 
 const options = clusterOptions(process.argv.slice(2));

@@ -59,7 +59,7 @@ export async function ensureDatabases(serverUrl: string, name: string): Promise<
 }
 
 /** The bucket, readable by anyone who has an object's URL: what a deployment grants its CDN or the public (`s3:GetObject` only). */
-export async function ensurePublicBucket(servers: Servers, bucket: string): Promise<void> {
+export async function ensurePublicBucket(servers: Pick<Servers, 's3Endpoint' | 's3AccessKey' | 's3SecretKey'>, bucket: string): Promise<void> {
   const endpoint = new URL(servers.s3Endpoint);
   const minio = new MinioClient({
     endPoint: endpoint.hostname,

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, eventually, uniqueName } from '@boardsync/kit/testing';
+import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
+import { ensurePublicBucket } from '../../scripts/cluster/servers.ts';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from './standalone-env.ts';
@@ -41,6 +42,15 @@ export class RunningSystem {
       this.databases.push(database);
       this.world.databaseUrls[service] = database.url;
     }
+    // As a deployment's platform grants: anyone with an object's URL may read it.
+    await ensurePublicBucket(
+      {
+        s3Endpoint: infra.s3Endpoint,
+        s3AccessKey: infra.s3AccessKey,
+        s3SecretKey: infra.s3SecretKey,
+      },
+      this.bucket,
+    );
     for (const service of SERVICES) {
       this.running.push(startServiceProcess(service, [], { ...standaloneEnv(service, this.world), ...this.extra[service] }));
     }
@@ -77,8 +87,13 @@ export class RunningSystem {
 
   /** A personal token of a new designer (or `designerId`'s) holding `scopes`. */
   async personalToken(scopes: readonly string[], designerId?: number): Promise<string> {
+    return (await this.issueToken(scopes, designerId)).token;
+  }
+
+  /** As {@link personalToken}, with the id the admin API revokes it by. */
+  async issueToken(scopes: readonly string[], designerId?: number): Promise<{ id: number; token: string }> {
     const owner = designerId ?? (await this.designer()).id;
-    return ((await this.admin('POST', '/tokens', { designer_id: owner, scopes: scopes.join(' ') })) as { token: string }).token;
+    return (await this.admin('POST', '/tokens', { designer_id: owner, scopes: scopes.join(' ') })) as { id: number; token: string };
   }
 
   async admin(method: string, path: string, body?: unknown): Promise<unknown> {

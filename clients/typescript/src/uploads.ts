@@ -1,3 +1,4 @@
+import { ownBytes } from './bytes.ts';
 import { BoardsyncError, problemOf } from './errors.ts';
 import type { components } from './openapi.gen.ts';
 import type { Transport } from './transport.ts';
@@ -30,7 +31,7 @@ interface UploadContext {
 /** `POST /projects/{project}/assets`: the image's bytes as multipart form data. */
 export async function uploadAsset(context: UploadContext, project: number, file: UploadFile, options: StoreOptions = {}): Promise<StoredAsset> {
   const form = new FormData();
-  const blob = file.data instanceof Blob ? file.data : new Blob([file.data]);
+  const blob = file.data instanceof Blob ? file.data : new Blob([file.data instanceof ArrayBuffer ? file.data : ownBytes(file.data)]);
   form.set('file', blob, file.filename);
   if (options.convertTo === 'webp') form.set('convert_to_webp', 'true');
   if (options.convertTo === 'avif') form.set('convert_to_avif', 'true');

@@ -1,3 +1,4 @@
+import { ownBytes } from './bytes.ts';
 import { WebhookVerificationError } from './errors.ts';
 import type { webhooks } from './openapi.gen.ts';
 
@@ -95,8 +96,8 @@ function standardKey(secret: string): Uint8Array {
 
 /** Web Crypto's verify compares in constant time. */
 async function hmacMatches(keyBytes: Uint8Array, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
-  const key = await crypto.subtle.importKey('raw', keyBytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  return crypto.subtle.verify('HMAC', key, signature, data);
+  const key = await crypto.subtle.importKey('raw', ownBytes(keyBytes), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  return crypto.subtle.verify('HMAC', key, ownBytes(signature), ownBytes(data));
 }
 
 function parseEvent(body: Uint8Array): WebhookEvent {

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, infra } from '@boardsync/kit/testing';
+import { createBoardsyncClient, unwrap, type BoardsyncClient, type Component } from '@boardsync/client';
+import { RunningSystem } from '../support/running-system.ts';
+import { ArtworkServer, FollowingReceiver, ONE_PIXEL_PNG } from './support/followers.ts';
+import { signedInApp } from './support/second-app.ts';
+
+// What a design tool really does, end to end, against the whole system as deployed (five processes
+// on the real servers), only through the gateway, with the typed client a tool author would use and
+// a webhook receiver that follows along.
+const system = new RunningSystem({
+  gateway: { RATE_LIMIT_READS_PER_MINUTE: '100000', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
+  webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
+  asset: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
+});
+const artwork = new ArtworkServer();
+const receiver = new FollowingReceiver();
+const EVERY_SCOPE = ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'];
+let designer: Awaited<ReturnType<RunningSystem['designer']>>;
+let tool: BoardsyncClient;
+let project: number;
+
+const CARDS = 2_000;
+const card = (index: number, edition = 1) => ({
+  unique_id: `card-${String(index)}`,
+  name: `Card ${String(index).padStart(4, '0')}`,
+  quantity: 1 + (index % 3),
+  description: `edition ${String(edition)}`,
+  deck_names: [index % 2 === 0 ? 'Even' : 'Odd'],
+});
+
+async function serverState(): Promise<Map<string, Component>> {
+  const rows = new Map<string, Component>();
+  for await (const row of tool.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'card', per_page: 200 } }))
+    rows.set(row.unique_id, row);
+  return rows;
+}
+
+beforeAll(async () => {
+  await Promise.all([system.start(), artwork.start(), receiver.start()]);
+  designer = await system.designer();
+  tool = createBoardsyncClient({ baseUrl: system.gateway, auth: await system.personalToken(EVERY_SCOPE, designer.id) });
+  project = unwrap(await tool.api.POST('/api/v1/projects', { body: { name: 'Tide Runners', player_count_min: 2, player_count_max: 4 } })).data.id;
+  const hook = unwrap(await tool.api.POST('/api/v1/webhooks', { body: { url: receiver.url, events: ['components.changed', 'project.updated'] } }));
+  receiver.follow(hook.secret, tool, project);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([system.stop(), artwork.stop(), receiver.stop()]);
+}, 60_000);
+
+describe('a design tool syncing a game', () => {
+  it('first sync: 2,000 cards in spec-sized batches, decks in a set order, artwork uploaded and internalized', async () => {
+    const written = await tool.writeComponents(project, { type: 'card', components: Array.from({ length: CARDS }, (_, index) => card(index)) });
+    expect(written).toMatchObject({ created: CARDS, updated: 0, deleted: 0, errors: [] });
+    expect(receiver.eventsFor('components.changed')).toBeLessThanOrEqual(4);
+
+    // The deck order the designer set in the tool: Even from its highest card down.
+    const groups = unwrap(await tool.api.GET('/api/v1/projects/{project}/groups', { params: { path: { project }, query: { kind: 'deck' } } })).data;
+    expect(groups.map((group) => group.name).sort()).toEqual(['Even', 'Odd']);
+    const even = groups.find((group) => group.name === 'Even');
+    const order = Array.from({ length: 10 }, (_, index) => `card-${String(18 - index * 2)}`);
+    const placed = unwrap(
+      await tool.api.PUT('/api/v1/projects/{project}/groups/{group}/members', {
+        params: { path: { project, group: even?.id ?? 0 } },
+        body: { members: order.map((uniqueId, index) => ({ unique_id: uniqueId, ...(index === 0 ? { face_up: true, count: 2 } : {}) })) },
+      }),
+    );
+    expect(placed.data.members.map((member) => member.unique_id)).toEqual(order);
+    expect(placed.data.members[0]).toMatchObject({ position: 0, face_up: true, count: 2 });
+
+    // Artwork: one uploaded, one left on the designer's own server and copied in by internalize_images.
+    const front = await tool.uploadAsset(project, { data: ONE_PIXEL_PNG, filename: 'front.png' });
+    const art = await tool.writeComponents(project, {
+      type: 'token',
+      internalize_images: true,
+      components: [
+        { unique_id: 'meeple', name: 'Meeple', image_url: front.url },
+        { unique_id: 'ship', name: 'Ship', image_url: artwork.url('ship.png') },
+      ],
+    });
+    expect(art).toMatchObject({ created: 2, internalizing: true });
+    const internalized = await eventually(
+      async () => {
+        const tokens = unwrap(await tool.api.GET('/api/v1/projects/{project}/components', { params: { path: { project }, query: { type: 'token' } } })).data;
+        const ship = tokens.find((token) => token.unique_id === 'ship');
+        return ship?.image_url?.startsWith(infra.s3Endpoint) ? ship : undefined;
+      },
+      60_000,
+      'the ship’s artwork to be copied into storage',
+    );
+    expect((await fetch(internalized.image_url ?? '')).status).toBe(200);
+
+    const state = await serverState();
+    expect(state.size).toBe(CARDS);
+    expect(state.get('card-1999')).toMatchObject({ name: 'Card 1999', quantity: 2, deck_names: ['Odd'], source: 'api:personal' });
+  });
+
+  it('incremental re-sync: 10 cards changed and 3 removed, across batches, converges', async () => {
+    const rows = Array.from({ length: CARDS }, (_, index) => card(index, index < 10 ? 2 : 1)).filter(
+      (row) => !['card-500', 'card-1000', 'card-1500'].includes(row.unique_id),
+    );
+    const resynced = await tool.writeComponents(project, { type: 'card', components: rows, remove_missing: true });
+    expect(resynced).toMatchObject({ created: 0, updated: CARDS - 3, deleted: 3, errors: [] });
+    const state = await serverState();
+    expect(state.size).toBe(CARDS - 3);
+    expect(
+      [...state.values()]
+        .filter((row) => row.description === 'edition 2')
+        .map((row) => row.unique_id)
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, index) => `card-${String(index)}`).sort());
+    expect(state.has('card-1000')).toBe(false);
+  });
+
+  it('a webhook receiver rebuilds the same state from events and the pages it reads', async () => {
+    const expected = await serverState();
+    const rebuilt = await eventually(
+      () => (receiver.state.size === expected.size && receiver.settled() ? receiver.state : undefined),
+      60_000,
+      'the follower to catch up',
+    );
+    expect([...rebuilt.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [uniqueId, row] of expected) expect([uniqueId, rebuilt.get(uniqueId)?.updated_at]).toEqual([uniqueId, row.updated_at]);
+    // Every delivery was signed, and none was applied twice.
+    expect(receiver.rejected).toBe(0);
+    expect(receiver.duplicates()).toEqual([]);
+  });
+
+  it('a second app writes the same project at the same time: both stamped, none lost, each removes only its own', async () => {
+    const other = await signedInApp(system, designer, ['components:read', 'components:write']);
+    const pieces = (prefix: string) =>
+      Array.from({ length: 600 }, (_, index) => ({ unique_id: `${prefix}-${String(index)}`, name: `${prefix} ${String(index)}` }));
+    const [mine, theirs] = await Promise.all([
+      tool.writeComponents(project, { type: 'token', components: pieces('mine') }),
+      other.client.writeComponents(project, { type: 'token', components: pieces('theirs') }),
+    ]);
+    expect([mine.created, theirs.created]).toEqual([600, 600]);
+    const trimmed = await other.client.writeComponents(project, { type: 'token', components: pieces('theirs').slice(0, 300), remove_missing: true });
+    expect(trimmed.deleted).toBe(300);
+    const bySource = new Map<string, number>();
+    for await (const token of tool.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'token', per_page: 200 } })) {
+      bySource.set(token.source ?? 'none', (bySource.get(token.source ?? 'none') ?? 0) + 1);
+    }
+    // The first test's two tokens and these 600 are the personal token's; 300 of the app's remain.
+    expect(Object.fromEntries(bySource)).toEqual({ 'api:personal': 602, [`api:${other.clientId}`]: 300 });
+  });
+
+  it('a token revoked in the middle of a sync is refused from then on, and writes nothing', async () => {
+    const issued = await system.issueToken(['components:read', 'components:write'], designer.id);
+    const doomed = createBoardsyncClient({ baseUrl: system.gateway, auth: issued.token });
+    expect((await doomed.writeComponents(project, { type: 'coin', components: [{ unique_id: 'coin-1', name: 'Before' }] })).created).toBe(1);
+    await system.admin('DELETE', `/tokens/${String(issued.id)}`);
+    await eventually(
+      async () => ((await doomed.api.GET('/api/v1/masks')).response.status === 401 ? true : undefined),
+      20_000,
+      'the revoked token to be refused',
+    );
+    await expect(doomed.writeComponents(project, { type: 'coin', components: [{ unique_id: 'coin-2', name: 'After' }] })).rejects.toMatchObject({
+      status: 401,
+    });
+    const coins = unwrap(await tool.api.GET('/api/v1/projects/{project}/components', { params: { path: { project }, query: { type: 'coin' } } })).data;
+    expect(coins.map((coin) => coin.unique_id)).toEqual(['coin-1']);
+  });
+});

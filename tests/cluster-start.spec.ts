@@ -45,6 +45,24 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const READS_PER_MINUTE = 40;
+
+/** A personal token of a designer of its own, made with the admin API as an operator would. */
+async function tokenOfNewDesigner(): Promise<string> {
+  const adminUrl = readFileSync(join(dataDir, 'admin-url'), 'utf8').trim();
+  const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+  const admin = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(`${adminUrl}/admin${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const designer = await admin('/designers', { name: 'Limited', email: `${name}@example.com`, password: 'correct horse battery' });
+  return String((await admin('/tokens', { designer_id: designer.id, scopes: 'projects:read' })).token);
+}
+
 const refused = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -67,10 +85,10 @@ afterAll(async () => {
 });
 
 describe('npm run start:cluster', () => {
-  it('runs every service as its own process on the real servers, two catalog replicas sharing the work, restarts a killed one, and stops them all on Ctrl-C', async () => {
+  it('runs every service as its own process on the real servers: two gateways sharing one rate limit, two catalogs sharing the work, a killed replica restarted, all stopped on Ctrl-C', async () => {
     // Five ports in a row from a free one: the gateway's and the four services' behind it.
     const port = await freePort();
-    const cluster = spawn(process.execPath, [START, '--replicas', 'catalog=2'], {
+    const cluster = spawn(process.execPath, [START, '--replicas', 'gateway=2,catalog=2'], {
       env: {
         PATH: process.env.PATH ?? '',
         // Where scripts/infra keeps the servers it installed.
@@ -80,6 +98,8 @@ describe('npm run start:cluster', () => {
         CLUSTER_DATA_DIR: dataDir,
         CLUSTER_NAME: name,
         LOG_LEVEL: 'info',
+        // A service's own variable, passed on as for node src/main.ts: the limit both gateways share.
+        RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -92,7 +112,7 @@ describe('npm run start:cluster', () => {
       await eventually(() => (output.includes('is listening on') ? true : undefined), 150_000, 'the cluster banner').catch((error: unknown) => {
         throw new Error(`${(error as Error).message}; its output:\n${output}`);
       });
-      expect(output).toContain('catalog ×2');
+      expect(output).toContain('gateway ×2, auth ×1, catalog ×2');
       for (const step of ['auth: migrate', 'catalog: migrate', 'asset: migrate', 'webhook: migrate', 'gateway: create-topics']) expect(output).toContain(step);
       children = childrenOf(cluster.pid ?? 0);
       const { token } = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as { token: string };
@@ -112,7 +132,14 @@ describe('npm run start:cluster', () => {
       for (const replica of ['catalog-1', 'catalog-2'])
         expect(readFileSync(join(dataDir, 'logs', `${replica}.log`), 'utf8')).toContain(`/projects/${String(data.id)}`);
 
-      expect(children).toHaveLength(6);
+      expect(children).toHaveLength(7);
+
+      // One designer's read budget is one, whichever gateway a request reaches (the count lives in Redis).
+      const limited = await tokenOfNewDesigner();
+      const statuses: number[] = [];
+      for (let sent = 0; sent < READS_PER_MINUTE + 10; sent += 1) statuses.push(await getOnce(`${base}/api/v1/me`, limited));
+      expect([statuses.filter((status) => status === 200).length, statuses.filter((status) => status === 429).length]).toEqual([READS_PER_MINUTE, 10]);
+      for (const replica of ['gateway-1', 'gateway-2']) expect(readFileSync(join(dataDir, 'logs', `${replica}.log`), 'utf8')).toContain('"path":"/api/v1/me"');
 
       // A replica killed outright is started again, as a kubelet would; meanwhile the other one serves.
       const catalogPid = children.find((pid) => readlinkSync(`/proc/${String(pid)}/cwd`).endsWith('/services/catalog'));
@@ -123,7 +150,7 @@ describe('npm run start:cluster', () => {
       children = await eventually(
         () => {
           const now = childrenOf(cluster.pid ?? 0);
-          return now.length === 6 && !now.includes(catalogPid) ? now : undefined;
+          return now.length === 7 && !now.includes(catalogPid) ? now : undefined;
         },
         30_000,
         'the replica to be back',

@@ -42,11 +42,20 @@ const deployment: Deployment = {
 };
 await ensurePublicBucket(servers, bucket);
 
+/**
+ * What start:cluster leaves to the caller: every other variable a service documents (rate limits,
+ * image limits, WEBHOOK_RETRY_DELAYS …) comes from its own environment, as for `node src/main.ts`.
+ * One METRICS_PORT cannot serve several processes, so it is not passed on.
+ */
+const { METRICS_PORT: _oneScrapePort, CLUSTER_DATA_DIR: _dataDir, CLUSTER_NAME: _name, CLUSTER_REPLICAS: _replicas, ...inherited } = process.env;
+
 const envOf = (service: Service, index: number): Record<string, string> => ({
+  ...(Object.fromEntries(Object.entries(inherited).filter((entry): entry is [string, string] => entry[1] !== undefined)) as Record<string, string>),
   ...serviceEnv(service, deployment, topology.replicas[service][index] ?? topology.reachedAt[service]),
   LOG_LEVEL: options.logLevel,
-  // Only the gateway faces the world; with one replica it listens where a person connects.
-  ...(service === 'gateway' && options.replicas.gateway === 1 ? { HOST: options.host } : {}),
+  INTERNAL_HOST: '127.0.0.1',
+  // Only the gateway faces the world; with one replica it listens where a person connects, behind a balancer on loopback.
+  HOST: service === 'gateway' && options.replicas.gateway === 1 ? options.host : '127.0.0.1',
 });
 
 // The Helm hook Jobs' work, by the same commands: schemas, then topics.

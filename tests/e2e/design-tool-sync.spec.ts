@@ -162,4 +162,15 @@ describe('a design tool syncing a game', () => {
     const coins = unwrap(await tool.api.GET('/api/v1/projects/{project}/components', { params: { path: { project }, query: { type: 'coin' } } })).data;
     expect(coins.map((coin) => coin.unique_id)).toEqual(['coin-1']);
   });
+
+  it('a plan lowered in the middle of a sync applies to the very next create and upload; the sync itself goes on', async () => {
+    const used = unwrap(await tool.api.GET('/api/v1/me')).storage.used_bytes;
+    await system.admin('PATCH', `/designers/${String(designer.id)}/plan`, { unlocked_limit: 1, storage_limit_bytes: used });
+    const refused = await tool.api.POST('/api/v1/projects', { body: { name: 'Expansion' } });
+    expect([refused.response.status, refused.error?.code]).toEqual([403, 'plan_limit_reached']);
+    await expect(tool.uploadAsset(project, { data: ONE_PIXEL_PNG, filename: 'over.png' })).rejects.toMatchObject({ status: 422 });
+    expect((await tool.writeComponents(project, { type: 'board', components: [{ unique_id: 'board-1', name: 'Archipelago' }] })).created).toBe(1);
+    await system.admin('PATCH', `/designers/${String(designer.id)}/plan`, { unlocked_limit: 2 });
+    expect((await tool.api.POST('/api/v1/projects', { body: { name: 'Expansion' } })).response.status).toBe(201);
+  });
 });

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { eventually, infra, uniqueName } from '@boardsync/kit/testing';
+import { eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
-import { freePort } from '../scripts/cluster/topology.ts';
 
 const START = fileURLToPath(new URL('../scripts/cluster/start.ts', import.meta.url));
 const name = uniqueName('cluster').toLowerCase();

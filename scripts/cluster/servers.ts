@@ -58,16 +58,23 @@ export async function ensureDatabases(serverUrl: string, name: string): Promise<
   return urls;
 }
 
-/** The bucket, readable by anyone who has an object's URL: what a deployment grants its CDN or the public (`s3:GetObject` only). */
-export async function ensurePublicBucket(servers: Pick<Servers, 's3Endpoint' | 's3AccessKey' | 's3SecretKey'>, bucket: string): Promise<void> {
-  const endpoint = new URL(servers.s3Endpoint);
-  const minio = new MinioClient({
+export type S3Server = Pick<Servers, 's3Endpoint' | 's3AccessKey' | 's3SecretKey'>;
+
+/** A MinIO client with the server's root credentials, for set-up work (never the services' own access). */
+export function minioClient(server: S3Server): MinioClient {
+  const endpoint = new URL(server.s3Endpoint);
+  return new MinioClient({
     endPoint: endpoint.hostname,
     port: Number(endpoint.port),
     useSSL: endpoint.protocol === 'https:',
-    accessKey: servers.s3AccessKey,
-    secretKey: servers.s3SecretKey,
+    accessKey: server.s3AccessKey,
+    secretKey: server.s3SecretKey,
   });
+}
+
+/** The bucket, readable by anyone who has an object's URL: what a deployment grants its CDN or the public (`s3:GetObject` only). */
+export async function ensurePublicBucket(server: S3Server, bucket: string): Promise<void> {
+  const minio = minioClient(server);
   if (!(await minio.bucketExists(bucket))) await minio.makeBucket(bucket);
   const policy = {
     Version: '2012-10-17',

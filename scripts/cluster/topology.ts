@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@boardsync/kit/testing';
 import { RoundRobinBalancer } from './balancer.ts';
 import { SERVICES, type Listeners, type Service } from './service-env.ts';
 
@@ -11,15 +11,6 @@ export interface Topology {
 
 /** The public ports `npm start` uses too: the gateway's, then auth, catalog, asset and webhook after it. */
 const OFFSET: Record<Service, number> = { gateway: 0, auth: 1, catalog: 2, asset: 3, webhook: 4 };
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /**
  * One replica listens on its service's well-known public port itself; several listen on free

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, infra } from '@boardsync/kit/testing';
 import { createBoardsyncClient, unwrap, type BoardsyncClient, type Component } from '@boardsync/client';
 import { RunningSystem } from '../support/running-system.ts';
-import { ArtworkServer, FollowingReceiver, ONE_PIXEL_PNG } from './support/followers.ts';
+import { ArtworkServer, ONE_PIXEL_PNG } from '../support/artwork-server.ts';
+import { FollowingReceiver } from './support/followers.ts';
 import { signedInApp } from './support/second-app.ts';
 
 // What a design tool really does, end to end, against the whole system as deployed (five processes

@@ -1,39 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { verifyWebhook, type BoardsyncClient, type Component } from '@boardsync/client';
-
-export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-const closed = (server: Server): Promise<void> =>
-  new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => {
-      resolve();
-    });
-  });
-
-/** The designer's own web space, where artwork lives before a tool asks for it to be copied in. */
-export class ArtworkServer {
-  private readonly server = createServer((_, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(ONE_PIXEL_PNG));
-  private port = 0;
-
-  async start(): Promise<void> {
-    this.port = await listen(this.server);
-  }
-
-  url(name: string): string {
-    return `http://127.0.0.1:${String(this.port)}/art/${name}`;
-  }
-
-  stop(): Promise<void> {
-    return closed(this.server);
-  }
-}
+import { closed, listenOnLoopback } from '../../support/artwork-server.ts';
 
 /**
  * A tool's webhook endpoint that keeps a copy of a project's cards: it checks each delivery's
@@ -62,7 +29,7 @@ export class FollowingReceiver {
   }
 
   async start(): Promise<void> {
-    this.port = await listen(this.server);
+    this.port = await listenOnLoopback(this.server);
   }
 
   follow(secret: string, client: BoardsyncClient, project: number): void {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { unwrap } from '@boardsync/client';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+import { ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
 import { clientFor, EVERY_SCOPE } from './client-for.ts';
-
-const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Spends the rest of a minute's budget with plain requests until the gateway answers 429; returns its Retry-After. */
 async function exhaust(send: () => Promise<Response>, budget: number): Promise<number> {

@@ -1,30 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unwrap } from '@boardsync/client';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+import { ArtworkServer, ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
 import { clientFor } from './client-for.ts';
-
-const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 export function describeUploads(system: RunningSystem): void {
   describe('uploadAsset and mirrorAsset', () => {
     // Where mirrored artwork comes from: a server on this machine (the asset service may reach 127.0.0.1 here).
-    let artwork: Server;
-    let artworkUrl: string;
-    beforeAll(async () => {
-      artwork = createServer((_, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(ONE_PIXEL_PNG));
-      await new Promise<void>((resolve) => artwork.listen(0, '127.0.0.1', resolve));
-      artworkUrl = `http://127.0.0.1:${String((artwork.address() as AddressInfo).port)}/art/pixel.png`;
-    });
-    afterAll(
-      () =>
-        new Promise<void>((resolve) =>
-          artwork.close(() => {
-            resolve();
-          }),
-        ),
-    );
+    const artwork = new ArtworkServer();
+    beforeAll(() => artwork.start());
+    afterAll(() => artwork.stop());
 
     it('uploads bytes as multipart, converting on request, and the stored URL is usable as image_url', async () => {
       const { client } = await clientFor(system);
@@ -52,7 +37,7 @@ export function describeUploads(system: RunningSystem): void {
     it('mirrors an image from a URL', async () => {
       const { client } = await clientFor(system);
       const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Mirror' } })).data.id;
-      const mirrored = await client.mirrorAsset(project, artworkUrl);
+      const mirrored = await client.mirrorAsset(project, artwork.url('pixel.png'));
       expect(mirrored).toMatchObject({ size: ONE_PIXEL_PNG.length, name: expect.stringMatching(/^pixel.*\.png$/) });
     });
 

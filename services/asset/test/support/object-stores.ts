@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { Client, type BucketItem, type IncompleteUploadedBucketItem } from 'minio';
+import type { BucketItem, IncompleteUploadedBucketItem } from 'minio';
 import { freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { DirectoryObjectStore } from '../../src/object-storage/directory-object-store.ts';
 import type { ObjectStore } from '../../src/object-storage/object-store.ts';
 import { S3ObjectStore } from '../../src/object-storage/s3-object-store.ts';
+import { testMinio } from './test-buckets.ts';
 
 /** The two object stores the asset service runs on, opened fresh for a test, and the helpers their tests share. */
 export interface Opened {
@@ -51,14 +52,7 @@ export const directoryAdapter: Adapter = {
 
 /** Empties and removes a test bucket, including uploads a failed multipart put left incomplete. */
 export async function dropBucket(bucket: string): Promise<void> {
-  const url = new URL(infra.s3Endpoint);
-  const admin = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: url.protocol === 'https:',
-    accessKey: s3.accessKey,
-    secretKey: s3.secretKey,
-  });
+  const admin = testMinio();
   if (!(await admin.bucketExists(bucket))) return;
   const objects = await itemsOf<BucketItem>(admin.listObjectsV2(bucket, '', true));
   const names = objects.flatMap((item) => (item.name === undefined ? [] : [item.name]));

@@ -18,7 +18,7 @@ import { startAsset } from '../../src/service.ts';
 import { DirectoryObjectStore } from '../../src/object-storage/directory-object-store.ts';
 import type { ObjectStore } from '../../src/object-storage/object-store.ts';
 import { S3ObjectStore } from '../../src/object-storage/s3-object-store.ts';
-import { removeTestBucket, testMinio } from './test-buckets.ts';
+import { allowPublicReads, removeTestBucket } from './test-buckets.ts';
 
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
@@ -98,7 +98,7 @@ export class AssetWorld {
       catalogAdapters,
     );
     await this.objects.prepare();
-    if (this.backend === 'postgres+kafka+minio') await allowPublicReads(this.objects, this.assetBaseUrl);
+    if (this.backend === 'postgres+kafka+minio') await allowPublicReads(new URL(this.assetBaseUrl).pathname.slice(1));
     this.asset = await startAsset(
       parseConfig(assetSettingsSchema, {
         ...shared,
@@ -203,14 +203,4 @@ export class AssetWorld {
       ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
   }
-}
-
-/** As a deployment's bucket (or CDN) is: anyone may read an object by its URL. */
-async function allowPublicReads(_objects: ObjectStore, baseUrl: string): Promise<void> {
-  const bucket = new URL(baseUrl).pathname.slice(1);
-  const policy = {
-    Version: '2012-10-17',
-    Statement: [{ Effect: 'Allow', Principal: { AWS: ['*'] }, Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/*`] }],
-  };
-  await testMinio().setBucketPolicy(bucket, JSON.stringify(policy));
 }

@@ -131,7 +131,15 @@ async function ready(url: string, replica: Replica | undefined): Promise<void> {
 
 const authInternal = `http://127.0.0.1:${String(topology.reachedAt.auth.internalPort)}`;
 writeFileSync(join(options.dataDir, 'admin-url'), `${authInternal}\n`);
-const { demo, file, created } = await ensureDemoAccount(options.dataDir, authInternal, secrets.adminToken);
+// The demo designer lives in the databases and its sign-in in the data folder: one kept without the
+// other cannot be told apart from a fault, so it is said plainly, and nothing is left running.
+const { demo, file, created } = await ensureDemoAccount(options.dataDir, authInternal, secrets.adminToken).catch(async (error: unknown) => {
+  process.stderr.write(
+    `[cluster] ${(error as Error).message}\n[cluster] the databases ${options.name}_* and ${options.dataDir} go together: ` +
+      'keep both, or start over with both gone (or another CLUSTER_NAME)\n',
+  );
+  return stop(1);
+});
 const shown = (path: string): string => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
 const counts = SERVICES.map((service) => `${service} ×${String(options.replicas[service])}`).join(', ');
 

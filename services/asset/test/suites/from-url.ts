@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hostileUrls } from '@boardsync/kit/ssrf/hostile-urls';
 import sharp from 'sharp';
-import { HTML_PAGE, ImageServer, bytes, drip, noisePng, redirect, stall, status, stream } from '../support/image-server.ts';
+import { HTML_PAGE, ImageServer, bytes, noisePng, redirect, status, stream } from '../support/image-server.ts';
 import type { AssetWorld, Caller } from '../support/world.ts';
 
 const MB = 1024 * 1024;
@@ -211,7 +211,6 @@ export function fromUrlSuite(world: AssetWorld): void {
       expect(endless?.bytesSent).toBeGreaterThan(50 * MB);
       expect(endless?.bytesSent).toBeLessThan(80 * MB);
 
-      const started = Date.now();
       expect(await answer(await fromUrl(me, project, { url: images.url('/declared.png') }))).toEqual([
         413,
         expect.objectContaining({ code: 'payload_too_large' }),
@@ -220,28 +219,6 @@ export function fromUrlSuite(world: AssetWorld): void {
       await declared?.closed;
       expect(declared?.finished).toBe(false);
       expect(declared?.bytesSent).toBeLessThan(50 * MB);
-      expect(Date.now() - started).toBeLessThan(2_000);
-      await expectNothingStored(me, project);
-    });
-
-    it('gives up on a server that stalls, or drips without end, after FETCH_TIMEOUT_MS (3 s)', async () => {
-      const me: Caller = { designerId: world.designer() };
-      const project = await world.project(me);
-      images.route('/stalls.png', stall());
-      images.route('/drips.png', drip(PNG_SIGNATURE, 100));
-
-      const started = Date.now();
-      const [stalled, dripped] = await Promise.all(
-        ['/stalls.png', '/drips.png'].map(async (path) => answer(await fromUrl(me, project, { url: images.url(path) }))),
-      );
-      const elapsed = Date.now() - started;
-      for (const answered of [stalled, dripped]) expect(answered).toEqual([422, expect.objectContaining({ code: 'url_fetch_failed', reason: 'timeout' })]);
-      expect(elapsed).toBeGreaterThanOrEqual(2_900);
-      expect(elapsed).toBeLessThan(6_000);
-      // The dripping server was still being read when time ran out: the deadline covers the whole transfer.
-      const [drips] = images.requests('/drips.png');
-      await drips?.closed;
-      expect(drips?.bytesSent).toBeGreaterThan(PNG_SIGNATURE.length + 10);
       await expectNothingStored(me, project);
     });
 

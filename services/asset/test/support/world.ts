@@ -105,7 +105,6 @@ export class AssetWorld {
         ASSET_PUBLIC_URL: this.assetBaseUrl,
         CATALOG_INTERNAL_URL: this.catalog.internalUrl,
         SSRF_ALLOW_CIDRS: `${FAKE_PUBLIC_HOST}/32`,
-        FETCH_TIMEOUT_MS: '3000',
         SCRATCH_DIR: this.scratchRoot,
         ...this.overrides,
       }),

@@ -19,7 +19,8 @@ describe('s3 store specifics', () => {
     const store = new S3ObjectStore({ ...s3, endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', bucket: 'silent', pingTimeoutMs: 500 });
     const started = Date.now();
     await expect(store.ping()).rejects.toThrow(/did not answer within 500 ms/);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // Loose on purpose: the point is that it ends (no bound would hang), not how fast on a loaded machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });

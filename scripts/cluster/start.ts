@@ -70,6 +70,19 @@ for (const service of SERVICES) {
 
 /** Every replica by name; a restarted one replaces its predecessor. */
 const running = new Map<string, Replica>();
+const replicaTable = join(options.dataDir, 'replicas.json');
+/**
+ * `<data dir>/replicas.json`: each replica's pid and listeners, rewritten whenever one (re)starts,
+ * for an operator's `kill`, `ps` or `curl …/metrics` (and the fault runner's).
+ */
+function writeReplicaTable(): void {
+  const rows = [...running.values()].map((replica) => {
+    const [service, index] = replica.name.split('-');
+    const listeners = topology.replicas[service as Service][Number(index) - 1];
+    return { name: replica.name, service, pid: replica.child.pid, port: listeners?.port, internal_port: listeners?.internalPort, log: replica.logFile };
+  });
+  writeFileSync(replicaTable, `${JSON.stringify(rows, null, 2)}\n`);
+}
 let up = false;
 let stopping = false;
 async function stop(code: number): Promise<never> {
@@ -94,6 +107,7 @@ function supervise(service: Service, index: number, backoffMs = 1_000): Replica 
   const replica = startReplica(service, name, [], envOf(service, index), logDir);
   const startedAt = Date.now();
   running.set(name, replica);
+  writeReplicaTable();
   void replica.exited.then((code) => {
     if (stopping) return;
     if (!up) {
@@ -154,7 +168,8 @@ process.stdout.write(
       ? [`  demo designer: ${demo.email} / ${demo.password}   (sign in at ${publicBaseUrl}/login)`, `  demo token (every scope): ${demo.token}`]
       : [`  demo designer ${demo.email}, its password and its every-scope token: see ${shown(file)}`]),
     `  try:      curl -H "Authorization: Bearer ${demo.token}" ${publicBaseUrl}/api/v1/me`,
-    `  logs:      ${shown(logDir)}/<service>-<n>.log   state: ${shown(options.dataDir)} and the servers above (npm run infra down stops them)`,
+    `  logs:      ${shown(logDir)}/<service>-<n>.log   replicas (pid, ports): ${shown(replicaTable)}`,
+    `  state:     ${shown(options.dataDir)} and the servers above (npm run infra down stops them)`,
     '  stop with Ctrl-C',
     '',
   ].join('\n'),

@@ -40,8 +40,8 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
     logger,
   });
   const parts = settings.wire({ orm, bus });
-  registerOutboxMetrics(parts.apps.metrics.registry, orm);
-  const relay = new OutboxRelay({ orm, bus, logger });
+  const onPublished = registerOutboxMetrics(parts.apps.metrics.registry, orm);
+  const relay = new OutboxRelay({ orm, bus, logger, onPublished });
   const running = await startService({
     service,
     config,

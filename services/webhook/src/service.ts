@@ -65,11 +65,17 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     config: settings,
     adapters,
     logger,
-    wire: ({ orm, bus }) => ({
-      apps: createApp({ orm, bus, logger, outbound, config: settings }),
-      consumers: [catalogEventsConsumer(orm, logger)],
-      workers: [new DeliveryWorker({ orm, outbound, logger, settings }), new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger)],
-      resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
-    }),
+    wire: ({ orm, bus }) => {
+      const apps = createApp({ orm, bus, logger, outbound, config: settings });
+      return {
+        apps,
+        consumers: [catalogEventsConsumer(orm, logger)],
+        workers: [
+          new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry }),
+          new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger),
+        ],
+        resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
+      };
+    },
   });
 }

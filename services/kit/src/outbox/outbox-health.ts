@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import type { ReadinessCheck } from '../http/health.ts';
 
@@ -24,8 +24,16 @@ export function outboxReadiness(orm: Database, stallSeconds = 60): ReadinessChec
   };
 }
 
-/** `outbox_oldest_pending_seconds`, read from the database at each scrape. */
-export function registerOutboxMetrics(registry: Registry, orm: Database): void {
+/**
+ * `outbox_oldest_pending_seconds`, read from the database at each scrape (the same in every pod),
+ * and `outbox_published_total`, this pod's relay's share; returns what the relay calls per publish.
+ */
+export function registerOutboxMetrics(registry: Registry, orm: Database): (rows: number) => void {
+  const published = new Counter({
+    name: 'outbox_published_total',
+    help: "Events this pod's outbox relay published (committed as sent)",
+    registers: [registry],
+  });
   new Gauge({
     name: 'outbox_oldest_pending_seconds',
     help: 'Age of the oldest event not yet published from the outbox (0 when none is pending)',
@@ -34,4 +42,7 @@ export function registerOutboxMetrics(registry: Registry, orm: Database): void {
       this.set(await oldestPendingSeconds(orm));
     },
   });
+  return (rows) => {
+    published.inc(rows);
+  };
 }

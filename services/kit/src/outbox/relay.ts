@@ -21,6 +21,8 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Sent rows older than this are deleted now and then. */
   retainSentMs?: number;
+  /** Told how many rows each committed publish sent (the service's `outbox_published_total`). */
+  onPublished?: (rows: number) => void;
 }
 
 interface PendingRow {
@@ -47,7 +49,7 @@ export class OutboxRelay {
   private lastCleanup = 0;
 
   constructor(options: OutboxRelayOptions) {
-    this.options = { batchSize: 200, maxBatchBytes: 512 * 1024, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, ...options };
+    this.options = { batchSize: 200, maxBatchBytes: 512 * 1024, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, onPublished: () => undefined, ...options };
   }
 
   start(): void {
@@ -72,6 +74,8 @@ export class OutboxRelay {
     for (;;) {
       const sent = await this.publishOneBatch();
       if (sent === undefined) return total;
+      // After the commit: a publish rolled back (the relay died mid-way) is published again, and counted then.
+      if (sent > 0) this.options.onPublished(sent);
       total += sent;
     }
   }

@@ -1,3 +1,4 @@
+import { Counter, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
@@ -19,6 +20,8 @@ export interface DeliveryWorkerOptions {
   orm: Database;
   outbound: SafeHttpClient;
   logger: Logger;
+  /** Where `webhook_delivery_attempts_total` is registered (the service's metrics registry). */
+  registry: Registry;
   settings: Pick<
     WebhookSettings,
     | 'WEBHOOK_RETRY_DELAYS'
@@ -49,11 +52,18 @@ export class DeliveryWorker {
   private pruneTimer: NodeJS.Timeout | undefined;
   private pruning: Promise<void> | undefined;
   private attemptCount = 0;
+  private readonly attempts: Counter<'outcome'>;
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
+    this.attempts = new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: "Deliveries this pod sent and recorded, by outcome: succeeded (2xx), retry (5xx, 429, timeout, connection error), refused (other 4xx, 3xx)",
+      labelNames: ['outcome'] as const,
+      registers: [options.registry],
+    });
   }
 
   start(): void {
@@ -159,6 +169,7 @@ export class DeliveryWorker {
       );
       this.attemptCount++;
       const recorded = await recordAttempt(orm.em.fork(), delivery, sent, this.policy);
+      this.attempts.inc({ outcome: recorded.outcome });
       this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
       if (recorded.deactivated) {
         this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');

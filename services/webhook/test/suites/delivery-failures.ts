@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventMessage } from '@boardsync/kit';
+import { Registry } from 'prom-client';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { eventually, testLogger } from '@boardsync/kit/testing';
 import { DeliveryWorker } from '../../src/delivery/delivery-worker.ts';
@@ -118,6 +119,7 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
         orm: world.service.orm,
         outbound,
         logger: testLogger('second-worker'),
+        registry: new Registry(),
         settings: {
           WEBHOOK_RETRY_DELAYS: [200, 400, 600],
           WEBHOOK_SECRET_KEYS: new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS)),

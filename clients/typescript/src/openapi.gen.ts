@@ -2659,7 +2659,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
-            /** @description Too many images in flight (`busy`), or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); retry after `Retry-After` seconds. */
+            /** @description Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2755,7 +2755,17 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
-            503: components["responses"]["Unavailable"];
+            /** @description Artwork storage or the catalog cannot be reached (`service_unavailable`); the asset is still listed; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -2857,7 +2867,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
-            /** @description Too many images in flight (`busy`), or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); retry after `Retry-After` seconds. */
+            /** @description Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

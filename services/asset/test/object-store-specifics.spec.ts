@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, stat as fileStat, symlink, utimes, writeFi
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { uniqueName } from '@boardsync/kit/testing';
 import { DirectoryObjectStore } from '../src/object-storage/directory-object-store.ts';
 import { S3ObjectStore } from '../src/object-storage/s3-object-store.ts';
@@ -23,6 +24,23 @@ describe('s3 store specifics', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('a store that refuses connections is a 503 service_unavailable with a Retry-After, for every operation', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    await new Promise((resolve) => closed.close(resolve));
+    const store = new S3ObjectStore({ ...s3, endpoint: `http://127.0.0.1:${String(address.port)}`, region: 'us-east-1', bucket: 'gone' });
+    const body = Readable.from([Buffer.from('bytes')]);
+    const unavailable = { status: 503, code: 'service_unavailable', headers: { 'Retry-After': '5' } };
+    await expect(store.put('designers/1/a.png', body, 5, 'image/png')).rejects.toMatchObject(unavailable);
+    expect(body.destroyed).toBe(true);
+    await expect(store.get('designers/1/a.png')).rejects.toMatchObject(unavailable);
+    await expect(store.stat('designers/1/a.png')).rejects.toMatchObject(unavailable);
+    await expect(store.remove('designers/1/a.png')).rejects.toMatchObject(unavailable);
+    await expect(store.list('designers/1/', 10)).rejects.toMatchObject(unavailable);
   });
 
   it('ping rejects when the bucket is gone', async () => {

@@ -24,7 +24,7 @@ const storing = {
   404: projectNotFound,
   409: problem(`${locked} Or a request with this Idempotency-Key is still running (\`idempotency_in_progress\`, with \`Retry-After\`).`, RETRY_AFTER),
   503: problem(
-    'Too many images in flight (`busy`), or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); retry after `Retry-After` seconds.',
+    'Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds.',
     RETRY_AFTER,
   ),
 } satisfies Record<number, OperationResponse>;
@@ -114,6 +114,7 @@ export const assetOperations: Operation[] = [
       409: problem(locked),
       413: problem('The JSON body is larger than 16 KB (`payload_too_large`).'),
       422: problem('An invalid field, or a key outside this project’s folder (`validation_failed`, naming `key`).'),
+      503: problem('Artwork storage or the catalog cannot be reached (`service_unavailable`); the asset is still listed; retry after `Retry-After` seconds.', RETRY_AFTER),
     },
   },
 ];

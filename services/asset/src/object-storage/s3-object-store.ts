@@ -8,6 +8,7 @@ import { servingHeaders } from '../domain/media-type.ts';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey } from './object-key.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
+import { reachingStore } from './store-unavailable.ts';
 
 export interface S3ObjectStoreOptions {
   /** A bare origin: http://127.0.0.1:9000, https://s3.eu-west-1.amazonaws.com. */
@@ -79,12 +80,12 @@ export class S3ObjectStore implements ObjectStore {
         // minio would buffer this much anyway; reading it here first means only a body of exactly
         // `size` bytes is ever sent (minio skips reading a stream it was told is empty).
         const [bytes] = await Promise.all([buffer(exact), flowing]);
-        await this.client.putObject(this.bucket, key, bytes, size, metadata);
+        await reachingStore(this.client.putObject(this.bucket, key, bytes, size, metadata));
       } else {
         // A short or long body fails `exact`, so the multipart upload is never completed. minio
         // then waits on its block stream forever; the upload stays incomplete on the server (a
         // bucket lifecycle rule should abort incomplete uploads) and its promise is dropped.
-        await Promise.all([this.client.putObject(this.bucket, key, exact, size, metadata), flowing]);
+        await Promise.all([reachingStore(this.client.putObject(this.bucket, key, exact, size, metadata)), flowing]);
       }
     } finally {
       // Releases the caller's stream when the upload failed before reading it all.
@@ -94,7 +95,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined> {
     assertObjectKey(key);
-    const body = await absentAsUndefined(this.client.getObject(this.bucket, key));
+    const body = await absentAsUndefined(reachingStore(this.client.getObject(this.bucket, key)));
     if (body === undefined) return undefined;
     // Size and type from the same response as the bytes, so a concurrent replace cannot mix them.
     if (body instanceof IncomingMessage) {
@@ -115,7 +116,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async remove(key: string): Promise<void> {
     assertObjectKey(key);
-    await this.client.removeObject(this.bucket, key);
+    await reachingStore(this.client.removeObject(this.bucket, key));
   }
 
   async list(prefix: string, limit: number): Promise<StoredObject[]> {
@@ -124,7 +125,7 @@ export class S3ObjectStore implements ObjectStore {
     const keys: string[] = [];
     let token = '';
     while (keys.length < limit) {
-      const page = await this.client.listObjectsV2Query(this.bucket, prefix, token, '', Math.min(LIST_PAGE, limit - keys.length), '');
+      const page = await reachingStore(this.client.listObjectsV2Query(this.bucket, prefix, token, '', Math.min(LIST_PAGE, limit - keys.length), ''));
       for (const item of page.objects) if (item.name !== undefined) keys.push(item.name);
       if (!page.isTruncated) break;
       token = page.nextContinuationToken;
@@ -145,7 +146,7 @@ export class S3ObjectStore implements ObjectStore {
 
   // Listed names come from the server and are not ours to refuse.
   private async statUnchecked(key: string): Promise<StoredObject | undefined> {
-    const stat = await absentAsUndefined(this.client.statObject(this.bucket, key));
+    const stat = await absentAsUndefined(reachingStore(this.client.statObject(this.bucket, key)));
     if (stat === undefined) return undefined;
     const contentType: unknown = stat.metaData['content-type'];
     return { key, size: stat.size, contentType: typeof contentType === 'string' ? contentType : DEFAULT_CONTENT_TYPE, lastModified: stat.lastModified };

@@ -4,7 +4,9 @@ import { createBoardsyncClient, unwrap, type BoardsyncClient, type Component } f
 import { RunningSystem } from '../support/running-system.ts';
 import { ArtworkServer, ONE_PIXEL_PNG } from '../support/artwork-server.ts';
 import { FollowingReceiver } from './support/followers.ts';
+import { openIdApp, refusedWith } from './support/openid-app.ts';
 import { signedInApp } from './support/second-app.ts';
+import * as oidc from 'openid-client';
 
 // What a design tool really does, end to end, against the whole system as deployed (five processes
 // on the real servers), only through the gateway, with the typed client a tool author would use and
@@ -173,5 +175,25 @@ describe('a design tool syncing a game', () => {
     expect((await tool.writeComponents(project, { type: 'board', components: [{ unique_id: 'board-1', name: 'Archipelago' }] })).created).toBe(1);
     await system.admin('PATCH', `/designers/${String(designer.id)}/plan`, { unlocked_limit: 2 });
     expect((await tool.api.POST('/api/v1/projects', { body: { name: 'Expansion' } })).response.status).toBe(201);
+  });
+
+  it('an app signed in with openid-client refreshes its token in the middle of a sync: the sync goes on as the same app, the spent refresh token is refused', async () => {
+    const app = await openIdApp(system, designer, 'components:read components:write');
+    const tiles = Array.from({ length: 1_000 }, (_, index) => ({ unique_id: `tile-${String(index)}`, name: `Tile ${String(index)}` }));
+    const before = createBoardsyncClient({ baseUrl: system.gateway, auth: app.tokens.access_token });
+    expect((await before.writeComponents(project, { type: 'board', components: tiles.slice(0, 500) })).created).toBe(500);
+
+    const refreshed = await oidc.refreshTokenGrant(app.config, app.tokens.refresh_token ?? '');
+    expect(refreshed.access_token).not.toBe(app.tokens.access_token);
+    const after = createBoardsyncClient({ baseUrl: system.gateway, auth: refreshed.access_token });
+    expect((await after.writeComponents(project, { type: 'board', components: tiles.slice(500) })).created).toBe(500);
+    // Refresh tokens rotate: the one spent is refused, the new one works.
+    expect(await refusedWith(oidc.refreshTokenGrant(app.config, app.tokens.refresh_token ?? ''))).toBe('invalid_grant');
+    expect((await oidc.refreshTokenGrant(app.config, refreshed.refresh_token ?? '')).access_token).toEqual(expect.any(String));
+
+    const sources = new Map<string, number>();
+    for await (const board of tool.list('/api/v1/projects/{project}/components', { path: { project }, query: { type: 'board', per_page: 200 } }))
+      if (board.unique_id.startsWith('tile-')) sources.set(board.source ?? 'none', (sources.get(board.source ?? 'none') ?? 0) + 1);
+    expect(Object.fromEntries(sources)).toEqual({ [`api:${app.clientId}`]: 1_000 });
   });
 });

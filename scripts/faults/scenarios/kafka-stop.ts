@@ -4,7 +4,8 @@ import { infra, seconds } from './infra-control.ts';
 
 const BACKLOG_LIMIT_MS = 120_000;
 
-const acknowledged = (writers: readonly Writer[]): number => writers.reduce((sum, writer) => sum + writer.batches.filter((batch) => batch.acknowledged).length, 0);
+const acknowledged = (writers: readonly Writer[]): number =>
+  writers.reduce((sum, writer) => sum + writer.batches.filter((batch) => batch.acknowledged).length, 0);
 const arrived = (writers: readonly Writer[]): number => writers.reduce((sum, writer) => sum + writer.receiver.unique().length, 0);
 
 /** The broker stopped for `outageMs`: writes keep succeeding (the outbox holds their events), and every event is delivered after. */

@@ -53,6 +53,9 @@ const envOf = (service: Service, index: number): Record<string, string> => ({
   ...(Object.fromEntries(Object.entries(inherited).filter((entry): entry is [string, string] => entry[1] !== undefined)) as Record<string, string>),
   ...serviceEnv(service, deployment, topology.replicas[service][index] ?? topology.reachedAt[service]),
   LOG_LEVEL: options.logLevel,
+  // The images' runtime settings (docker/Dockerfile), unless given: a bounded young generation, two malloc arenas.
+  NODE_OPTIONS: inherited.NODE_OPTIONS ?? '--max-semi-space-size=2',
+  MALLOC_ARENA_MAX: inherited.MALLOC_ARENA_MAX ?? '2',
   INTERNAL_HOST: '127.0.0.1',
   // Only the gateway faces the world; with one replica it listens where a person connects, behind a balancer on loopback.
   HOST: service === 'gateway' && options.replicas.gateway === 1 ? options.host : '127.0.0.1',

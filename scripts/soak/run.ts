@@ -16,6 +16,7 @@ import { summarize } from './summary.ts';
 import { openLoop, saturation } from './traffic.ts';
 
 const RECORD = fileURLToPath(new URL('../../bench/SOAK.md', import.meta.url));
+const OLD_SPACE_MB = 256;
 const options = soakOptions(process.argv.slice(2));
 const say = (line: string): void => void process.stdout.write(`[soak] ${line}\n`);
 const cluster = new ClusterUnderTest();
@@ -35,7 +36,14 @@ try {
   await cluster.start({
     replicas: options.replicas,
     // The point is the system's capacity, not one token's budget.
-    env: { RATE_LIMIT_READS_PER_MINUTE: '10000000', RATE_LIMIT_WRITES_PER_MINUTE: '10000000', SSRF_ALLOW_CIDRS: '127.0.0.1/32', LOG_LEVEL: 'warn' },
+    env: {
+      RATE_LIMIT_READS_PER_MINUTE: '10000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
+      SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+      LOG_LEVEL: 'warn',
+      // As a pod with a memory limit runs: V8 sizes its old space from the limit, not from this host's memory (docs/operations.md, Memory).
+      NODE_OPTIONS: `--max-semi-space-size=2 --max-old-space-size=${String(OLD_SPACE_MB)}`,
+    },
   });
   for (let index = 0; index < options.tools; index += 1) tools.push(await DesignTool.create(cluster, `soak tool ${String(index + 1)}`));
   say('measuring saturation (10 s, 16 requests in flight)');
@@ -70,7 +78,7 @@ try {
     writeFileSync(
       RECORD,
       `# Soak (npm run soak)\n\nThe latest run, kept by \`npm run soak\` itself: ${new Date().toISOString().slice(0, 10)}, commit ${commit}, ${machine}, ` +
-        `replicas ${options.replicas || 'one of each service'}, ${String(options.tools)} tools.\n\n\`\`\`\n${summary.text}\n\`\`\`\n`,
+        `replicas ${options.replicas || 'one of each service'}, ${String(options.tools)} tools, each service's old space capped at ${String(OLD_SPACE_MB)} MB as a pod's memory limit caps it.\n\n\`\`\`\n${summary.text}\n\`\`\`\n`,
     );
     say(`summary kept in ${RECORD}`);
   }

@@ -71,7 +71,10 @@ export async function underSteadyLoad(
   if (ledger.unacknowledged > 0) problems.push(`${String(ledger.unacknowledged)} batches never acknowledged within the writer's retry window`);
   if (injected.refusalsForbidden && refusedDuringFault > 0) problems.push(`${String(refusedDuringFault)} writes refused during the fault`);
   const retried = writers.flatMap((writer) => writer.batches).filter((batch) => batch.tries > 1).length;
-  const observed = [...(injected.observed ?? []), `${String(retried)} batches retried by the client`];
+  const refusals = new Map<number, number>();
+  for (const writer of writers) for (const [status, count] of writer.refusals) refusals.set(status, (refusals.get(status) ?? 0) + count);
+  const answers = [...refusals].map(([status, count]) => `${status === 0 ? 'no answer' : String(status)} ×${String(count)}`).join(', ');
+  const observed = [...(injected.observed ?? []), `${String(retried)} batches retried by the client${answers ? ` (answers retried: ${answers})` : ''}`];
   return { name, passed: problems.length === 0, observed, problems, ledger };
 }
 

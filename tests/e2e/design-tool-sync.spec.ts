@@ -53,7 +53,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('a design tool syncing a game', () => {
-  it('first sync: 2,000 cards in spec-sized batches, decks in a set order, artwork uploaded and internalized', async () => {
+  it('first sync: 2,000 cards in spec-sized batches, decks in a set order, artwork uploaded, mirrored from a URL and internalized', async () => {
     const written = await tool.writeComponents(project, { type: 'card', components: Array.from({ length: CARDS }, (_, index) => card(index)) });
     expect(written).toMatchObject({ created: CARDS, updated: 0, deleted: 0, errors: [] });
     expect(receiver.eventsFor('components.changed')).toBeLessThanOrEqual(4);
@@ -72,8 +72,10 @@ describe('a design tool syncing a game', () => {
     expect(placed.data.members.map((member) => member.unique_id)).toEqual(order);
     expect(placed.data.members[0]).toMatchObject({ position: 0, face_up: true, count: 2 });
 
-    // Artwork: one uploaded, one left on the designer's own server and copied in by internalize_images.
+    // Artwork: one uploaded, one mirrored from a URL, one left on the designer's own server and copied in by internalize_images.
     const front = await tool.uploadAsset(project, { data: ONE_PIXEL_PNG, filename: 'front.png' });
+    const back = await tool.mirrorAsset(project, artwork.url('back.png'));
+    expect([back.name, (await fetch(back.url)).status]).toEqual(['back.png', 200]);
     const art = await tool.writeComponents(project, {
       type: 'token',
       internalize_images: true,

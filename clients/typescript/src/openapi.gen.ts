@@ -2755,7 +2755,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
-            /** @description Artwork storage or the catalog cannot be reached (`service_unavailable`); the asset is still listed; retry after `Retry-After` seconds. */
+            /** @description Artwork storage, the catalog or auth cannot be reached (`service_unavailable`, `auth_unavailable`); the asset is still listed; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

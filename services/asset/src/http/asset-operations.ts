@@ -114,7 +114,10 @@ export const assetOperations: Operation[] = [
       409: problem(locked),
       413: problem('The JSON body is larger than 16 KB (`payload_too_large`).'),
       422: problem('An invalid field, or a key outside this project’s folder (`validation_failed`, naming `key`).'),
-      503: problem('Artwork storage or the catalog cannot be reached (`service_unavailable`); the asset is still listed; retry after `Retry-After` seconds.', RETRY_AFTER),
+      503: problem(
+        'Artwork storage, the catalog or auth cannot be reached (`service_unavailable`, `auth_unavailable`); the asset is still listed; retry after `Retry-After` seconds.',
+        RETRY_AFTER,
+      ),
     },
   },
 ];

@@ -49,7 +49,14 @@ export class OutboxRelay {
   private lastCleanup = 0;
 
   constructor(options: OutboxRelayOptions) {
-    this.options = { batchSize: 200, maxBatchBytes: 512 * 1024, pollIntervalMs: 500, retainSentMs: 7 * 24 * 3600_000, onPublished: () => undefined, ...options };
+    this.options = {
+      batchSize: 200,
+      maxBatchBytes: 512 * 1024,
+      pollIntervalMs: 500,
+      retainSentMs: 7 * 24 * 3600_000,
+      onPublished: () => undefined,
+      ...options,
+    };
   }
 
   start(): void {

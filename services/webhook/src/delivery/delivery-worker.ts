@@ -60,7 +60,7 @@ export class DeliveryWorker {
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.attempts = new Counter({
       name: 'webhook_delivery_attempts_total',
-      help: "Deliveries this pod sent and recorded, by outcome: succeeded (2xx), retry (5xx, 429, timeout, connection error), refused (other 4xx, 3xx)",
+      help: 'Deliveries this pod sent and recorded, by outcome: succeeded (2xx), retry (5xx, 429, timeout, connection error), refused (other 4xx, 3xx)',
       labelNames: ['outcome'] as const,
       registers: [options.registry],
     });

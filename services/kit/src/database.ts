@@ -14,6 +14,7 @@ export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration } from './outbox/outbox-migration.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
+export { nudgeAfterCommit } from './outbox/commit-nudge.ts';
 export { outboxReadiness, registerOutboxMetrics } from './outbox/outbox-health.ts';
 export { startDatabaseService, type DatabaseServiceSettings, type RunningDatabaseService } from './service-runtime.ts';
 export { databaseServiceApps, type DatabaseServiceAppsOptions, type DatabaseServiceDependencies } from './service-apps.ts';

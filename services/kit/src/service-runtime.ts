@@ -3,6 +3,7 @@ import { openDatabase, type Database, type Entities, type Migrations } from './d
 import type { ListenerSettings } from './http/listeners.ts';
 import type { Logger } from './logger.ts';
 import { OutboxRelay } from './outbox/relay.ts';
+import { nudgeAfterCommit } from './outbox/commit-nudge.ts';
 import { registerOutboxMetrics } from './outbox/outbox-health.ts';
 import type { ServiceAdapters } from './adapters.ts';
 import { startService, type RunningService, type ServiceParts, type ServiceSettings } from './service-parts.ts';
@@ -42,6 +43,9 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
   const parts = settings.wire({ orm, bus });
   const onPublished = registerOutboxMetrics(parts.apps.metrics.registry, orm);
   const relay = new OutboxRelay({ orm, bus, logger, onPublished });
+  nudgeAfterCommit(orm, () => {
+    relay.nudge();
+  });
   const running = await startService({
     service,
     config,

@@ -5,6 +5,7 @@ import {
   OutboxMigration,
   OutboxRelay,
   enqueueEvents,
+  nudgeAfterCommit,
   openDatabase,
   type Database,
   type DeliveredMessage,
@@ -184,6 +185,39 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
       const deadline = Date.now() + 10_000;
       while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(received.map(text)).toEqual(['bg:0']);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('is woken by the commit of a transaction that stored events, not by one that stored none or rolled back', async () => {
+    const relay = new OutboxRelay({ orm, bus, logger, pollIntervalMs: 60_000 });
+    let nudges = 0;
+    nudgeAfterCommit(orm, () => {
+      nudges += 1;
+      relay.nudge();
+    });
+    relay.start();
+    try {
+      await orm.em.fork().transactional(async (em) => {
+        await em.execute('select 1');
+      });
+      await expect(
+        orm.em.fork().transactional(async (em) => {
+          enqueueEvents(em, [event('rolled-back', 0)]);
+          await em.flush();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(nudges).toBe(0);
+      await orm.em.fork().transactional((em) => {
+        enqueueEvents(em, [event('woken', 0), event('woken', 1)]);
+      });
+      expect(nudges).toBe(1);
+      // Published long before the 60 s poll would have found it.
+      const deadline = Date.now() + 10_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received.map(text)).toEqual(['woken:0', 'woken:1']);
     } finally {
       await relay.close();
     }

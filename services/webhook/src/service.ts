@@ -67,13 +67,15 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     logger,
     wire: ({ orm, bus }) => {
       const apps = createApp({ orm, bus, logger, outbound, config: settings });
+      const deliveries = new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry });
       return {
         apps,
-        consumers: [catalogEventsConsumer(orm, logger)],
-        workers: [
-          new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry }),
-          new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger),
+        consumers: [
+          catalogEventsConsumer(orm, logger, () => {
+            deliveries.nudge();
+          }),
         ],
+        workers: [deliveries, new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger)],
         resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
       };
     },

@@ -48,6 +48,8 @@ export class DeliveryWorker {
   private readonly stopped = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
   private wakeUp: (() => void) | undefined;
+  /** Set by a nudge that came while claiming, so the next idle returns at once. */
+  private nudged = false;
   private loop: Promise<void> | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private pruning: Promise<void> | undefined;
@@ -89,6 +91,12 @@ export class DeliveryWorker {
     if (settled === 'timeout') this.logger.warn({ inFlight: this.inFlight.size }, 'deliveries still in flight at shutdown');
   }
 
+  /** Deliveries were just queued (by this process's fan-out): claim now rather than at the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    this.wakeUp?.();
+  }
+
   /** Attempts this worker has made (sent or refused), for tests and logs. */
   get attempted(): number {
     return this.attemptCount;
@@ -123,10 +131,11 @@ export class DeliveryWorker {
     while (!this.stopped.signal.aborted) {
       const free = DELIVERY_CONCURRENCY - this.inFlight.size;
       if (free <= 0) {
-        await this.idle(IDLE_POLL_MS);
+        await this.idle(IDLE_POLL_MS, false);
         continue;
       }
       let claimed: ClaimedDelivery[];
+      this.nudged = false;
       try {
         claimed = await claimDueDeliveries(this.options.orm.em.fork(), {
           limit: free,
@@ -135,7 +144,7 @@ export class DeliveryWorker {
         });
       } catch (error) {
         this.logger.warn({ err: error }, 'claiming deliveries failed; will try again');
-        await this.idle(FAILURE_BACKOFF_MS);
+        await this.idle(FAILURE_BACKOFF_MS, false);
         continue;
       }
       for (const delivery of claimed) this.track(this.deliver(delivery));
@@ -180,8 +189,9 @@ export class DeliveryWorker {
   }
 
   /** Waits `ms`, or less when a send finishes (room for another) or the worker stops. */
-  private async idle(ms: number): Promise<void> {
-    if (this.stopped.signal.aborted) return;
+  /** Waits `ms`, or until woken (a send finished, close); a nudge ends it too when `heedNudges`. */
+  private async idle(ms: number, heedNudges = true): Promise<void> {
+    if (this.stopped.signal.aborted || (heedNudges && this.nudged)) return;
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.wakeUp = resolve;

@@ -35,7 +35,7 @@ export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
  * (DESIGN.md "Events"); sending is the delivery worker's, so no write ever waits on a receiver.
  * A message that cannot be read is logged and skipped: retrying it would hold its partition forever.
  */
-export function catalogEventsConsumer(orm: Database, logger: Logger): SubscribeOptions {
+export function catalogEventsConsumer(orm: Database, logger: Logger, onQueued: () => void = () => undefined): SubscribeOptions {
   const log = logger.child({ component: 'webhook-fan-out' });
   return {
     groupId: 'webhook-fan-out',
@@ -55,6 +55,8 @@ export function catalogEventsConsumer(orm: Database, logger: Logger): SubscribeO
         return;
       }
       const queued = await fanOutEvent(orm.em.fork(), event);
+      // Committed: this process's delivery worker can claim them now.
+      if (queued !== undefined && queued > 0) onQueued();
       log.debug({ eventId: event.eventId, event: event.event, designerId: event.designerId, queued }, 'catalog event fanned out');
     },
   };

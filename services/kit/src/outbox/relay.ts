@@ -102,7 +102,8 @@ export class OutboxRelay {
         failures++;
         const delay = backoffDelay(failures, 250, 10_000);
         logger.warn({ err: error, retryInMs: delay }, 'outbox publish failed; will retry');
-        await this.idle(delay);
+        // Not cut short by nudges: with the broker down, every commit would otherwise be another failed publish.
+        await sleep(delay, this.stop.signal);
       }
     }
   }

@@ -49,7 +49,9 @@ class OutageBus extends InProcessBus {
   down = false;
   /** Refuses a publish whose values add up to more than this, as a broker refuses a record batch over message.max.bytes. */
   maxBatchBytes = Infinity;
+  attempts = 0;
   override publish(messages: OutgoingMessage[]): Promise<void> {
+    this.attempts += 1;
     if (this.down) return Promise.reject(new Error('broker unavailable'));
     const bytes = messages.reduce((sum, message) => sum + message.value.byteLength, 0);
     if (bytes > this.maxBatchBytes)
@@ -185,6 +187,30 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
       const deadline = Date.now() + 10_000;
       while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(received.map(text)).toEqual(['bg:0']);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('keeps to its back-off while the broker is down, however often it is nudged', async () => {
+    const relay = new OutboxRelay({ orm, bus, logger, pollIntervalMs: 60_000 });
+    bus.down = true;
+    await orm.em.fork().transactional((em) => {
+      enqueueEvents(em, [event('waits', 0)]);
+    });
+    relay.start();
+    try {
+      for (let nudge = 0; nudge < 40; nudge += 1) {
+        relay.nudge();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // 40 nudges over ~400 ms: the first try and back-offs of 125-250, 250-500, 500-1000 ms… give
+      // 3 tries (6 even if a loaded machine stretched it to 3.8 s), a relay woken by each one 40.
+      expect(bus.attempts).toBeLessThanOrEqual(6);
+      bus.down = false;
+      const deadline = Date.now() + 15_000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received.map(text)).toEqual(['waits:0']);
     } finally {
       await relay.close();
     }

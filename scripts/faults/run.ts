@@ -65,6 +65,8 @@ try {
       ledger: { acknowledged: 0, unacknowledged: 0, committed: 0, written: 0, delivered: 0, duplicated: 0, violations: [], outOfOrder: 0 },
     }));
     outcomes.push(outcome);
+    // A scenario that failed half-way must not leave a server stopped for the next one.
+    for (const server of ['postgres', 'redis', 'kafka', 'minio'] as const) infra('start', server);
     say(`${name}: ${outcome.passed ? 'passed' : 'FAILED'} in ${String(Math.round((Date.now() - scenarioStarted) / 1000))} s`);
   }
 } finally {

@@ -59,14 +59,21 @@ export async function underSteadyLoad(
   for (const writer of writers) writer.receiver.delayMs = shape.receiverDelayMs ?? 0;
   const before = cluster.replicas();
   const refusalsBefore = totalRefusals(writers);
-  for (const writer of writers) writer.start({ size: shape.size, pauseMs: shape.pauseMs ?? 0 });
-  await sleep(durations.warmupMs);
-  const injected = await inject(writers);
-  const refusedDuringFault = totalRefusals(writers) - refusalsBefore;
-  await sleep(durations.afterMs);
-  await Promise.all(writers.map((writer) => writer.stop()));
-  const ledger = summed(await Promise.all(writers.map((writer) => settle(writer, shape.settleMs ?? durations.settleMs))));
-  await Promise.all(writers.map((writer) => writer.close()));
+  let injected: Injected;
+  let refusedDuringFault: number;
+  let ledger: Ledger;
+  try {
+    for (const writer of writers) writer.start({ size: shape.size, pauseMs: shape.pauseMs ?? 0 });
+    await sleep(durations.warmupMs);
+    injected = await inject(writers);
+    refusedDuringFault = totalRefusals(writers) - refusalsBefore;
+    await sleep(durations.afterMs);
+    await Promise.all(writers.map((writer) => writer.stop()));
+    ledger = summed(await Promise.all(writers.map((writer) => settle(writer, shape.settleMs ?? durations.settleMs))));
+  } finally {
+    // Even when the scenario failed: no writer of it goes on writing into the next one.
+    await Promise.all(writers.map((writer) => writer.close()));
+  }
   const problems = [...(injected.problems ?? []), ...ledger.violations, ...restartedUnasked(cluster, before, injected.killed ?? [])];
   if (ledger.unacknowledged > 0) problems.push(`${String(ledger.unacknowledged)} batches never acknowledged within the writer's retry window`);
   if (injected.refusalsForbidden && refusedDuringFault > 0) problems.push(`${String(refusedDuringFault)} writes refused during the fault`);

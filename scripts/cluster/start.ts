@@ -6,7 +6,7 @@
  * replicas as asked, several behind a round-robin address as a Kubernetes Service puts them, each
  * started again when it exits as a kubelet would. Ctrl-C drains and stops every process.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureDemoAccount } from '../embedded/demo-account.ts';
 import { loadOrCreateSecrets } from '../embedded/secrets.ts';
@@ -84,7 +84,9 @@ function writeReplicaTable(): void {
     const listeners = topology.replicas[service as Service][Number(index) - 1];
     return { name: replica.name, service, pid: replica.child.pid, port: listeners?.port, internal_port: listeners?.internalPort, log: replica.logFile };
   });
-  writeFileSync(replicaTable, `${JSON.stringify(rows, null, 2)}\n`);
+  // Written aside and renamed over: a reader never sees a half-written table.
+  writeFileSync(`${replicaTable}.next`, `${JSON.stringify(rows, null, 2)}\n`);
+  renameSync(`${replicaTable}.next`, replicaTable);
 }
 let up = false;
 let stopping = false;

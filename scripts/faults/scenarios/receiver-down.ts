@@ -24,6 +24,7 @@ export async function receiverDown(context: FaultContext): Promise<Outcome> {
     // killed, Kafka may hold a partition for the session timeout), so what follows tests the retries.
     await writer.write(5);
     for (const deadline = Date.now() + 60_000; writer.receiver.unique().length === 0 && Date.now() < deadline;) await sleep(250);
+    if (writer.receiver.unique().length === 0) return { problems: ["the webhook's first event did not arrive within 60 s, before the receiver went down"] };
     await writer.receiver.down();
     const downAt = Date.now();
     for (let batch = 0; batch < BATCHES; batch += 1) {

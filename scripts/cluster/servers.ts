@@ -82,3 +82,13 @@ export async function ensurePublicBucket(server: S3Server, bucket: string): Prom
   };
   await minio.setBucketPolicy(bucket, JSON.stringify(policy));
 }
+
+/** Empties and removes a bucket (tests, benches, the fault and soak harnesses); one that was never created is no error. */
+export async function removeBucket(server: S3Server, bucket: string): Promise<void> {
+  const minio = minioClient(server);
+  if (!(await minio.bucketExists(bucket))) return;
+  const keys: string[] = [];
+  for await (const item of minio.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
+  if (keys.length > 0) await minio.removeObjects(bucket, keys);
+  await minio.removeBucket(bucket);
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@boardsync/kit/testing';
-import { infraServers, minioClient } from '../cluster/servers.ts';
+import { infraServers, minioClient, removeBucket } from '../cluster/servers.ts';
 import { DATABASE_SERVICES, type Service } from '../cluster/service-env.ts';
 
 const START = fileURLToPath(new URL('../cluster/start.ts', import.meta.url));
@@ -165,11 +165,7 @@ export class ClusterUnderTest {
     await client.connect();
     for (const service of DATABASE_SERVICES) await client.query(`DROP DATABASE IF EXISTS "${this.name}_${service}" WITH (FORCE)`);
     await client.end();
-    const minio = minioClient(infraServers());
-    const keys: string[] = [];
-    for await (const item of minio.listObjectsV2(this.bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
-    if (keys.length > 0) await minio.removeObjects(this.bucket, keys);
-    await minio.removeBucket(this.bucket).catch(() => undefined);
+    await removeBucket(infraServers(), this.bucket);
     if (!keepLogs) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

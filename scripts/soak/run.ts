@@ -6,9 +6,10 @@
  * 429, RSS grown 10 % or more, an event missing). The summary is kept in bench/SOAK.md.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { processMemoryMb } from '../../bench/support/process-memory.ts';
 import { ClusterUnderTest } from '../harness/cluster-under-test.ts';
 import { DesignTool } from './design-tool.ts';
 import { soakOptions } from './options.ts';
@@ -24,10 +25,7 @@ const tools: DesignTool[] = [];
 
 const memory = (): Map<string, number> => {
   const rows = new Map<string, number>();
-  for (const replica of cluster.replicas()) {
-    const status = readFileSync(`/proc/${String(replica.pid)}/status`, 'utf8');
-    rows.set(replica.name, Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024);
-  }
+  for (const replica of cluster.replicas()) rows.set(replica.name, processMemoryMb(replica.pid).rss);
   return rows;
 };
 

@@ -1,3 +1,4 @@
+import { quantile } from '../../bench/support/measure.ts';
 import type { Completed, OperationKind } from './design-tool.ts';
 import type { OpenLoopRun } from './traffic.ts';
 
@@ -11,12 +12,6 @@ export interface SoakFacts {
   rssStart: Map<string, number>;
   rssEnd: Map<string, number>;
   events: { written: number; delivered: number; duplicated: number };
-}
-
-function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;

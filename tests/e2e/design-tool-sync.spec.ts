@@ -4,7 +4,8 @@ import { createBoardsyncClient, unwrap, type BoardsyncClient, type Component } f
 import { RunningSystem } from '../support/running-system.ts';
 import { ArtworkServer, ONE_PIXEL_PNG } from '../support/artwork-server.ts';
 import { FollowingReceiver } from './support/followers.ts';
-import { openIdApp, refusedWith } from './support/openid-app.ts';
+import { oauthError } from '../support/openid-steps.ts';
+import { openIdApp } from './support/openid-app.ts';
 import { signedInApp } from './support/second-app.ts';
 import * as oidc from 'openid-client';
 
@@ -191,8 +192,8 @@ describe('a design tool syncing a game', () => {
     expect((await after.writeComponents(project, { type: 'board', components: tiles.slice(500) })).created).toBe(500);
     // Refresh tokens rotate, and one presented again is taken for stolen (RFC 9700 §4.14): refused,
     // and the whole grant with it: the newer refresh token, and the access token the sync runs on.
-    expect(await refusedWith(oidc.refreshTokenGrant(app.config, app.tokens.refresh_token ?? ''))).toBe('invalid_grant');
-    expect(await refusedWith(oidc.refreshTokenGrant(app.config, refreshed.refresh_token ?? ''))).toBe('invalid_grant');
+    expect(await oauthError(oidc.refreshTokenGrant(app.config, app.tokens.refresh_token ?? ''))).toBe('invalid_grant');
+    expect(await oauthError(oidc.refreshTokenGrant(app.config, refreshed.refresh_token ?? ''))).toBe('invalid_grant');
     await eventually(async () => ((await after.api.GET('/api/v1/masks')).response.status === 401 ? true : undefined), 20_000, 'the grant to be revoked');
 
     const sources = new Map<string, number>();

@@ -3,6 +3,9 @@ import * as oidc from 'openid-client';
 import { eventually, uniqueName } from '@boardsync/kit/testing';
 import { GatewayWorld } from '../../services/gateway/test/support/world.ts';
 import { FormClient, authorizeAsPerson, type ConsentChoice } from './form-client.ts';
+import { authorizationRequest } from './openid-steps.ts';
+
+export { oauthError } from './openid-steps.ts';
 
 export const REDIRECT = 'http://127.0.0.1:53682/callback';
 export const PASSWORD = 'correct horse battery';
@@ -22,17 +25,6 @@ export interface Started {
   verifier: string;
   state: string;
   url: URL;
-}
-
-/** The OAuth error an openid-client call was refused with. */
-export async function oauthError(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof oidc.ResponseBodyError) return error.error;
-    throw error;
-  }
-  throw new Error('expected the token endpoint to refuse');
 }
 
 /**
@@ -88,17 +80,7 @@ export class OAuthFlow {
   }
 
   async start(app: App, scope: string, extra: Record<string, string> = {}, config = this.clientConfig(app)): Promise<Started> {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope,
-      state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { config, verifier, state, url };
+    return { config, ...(await authorizationRequest(config, { redirectUri: REDIRECT, scope, extra })) };
   }
 
   async consent(started: Started, who: Person, choice: Partial<ConsentChoice> = {}): Promise<URL> {

@@ -97,6 +97,10 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
     return Number(row?.n);
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Waits until `count` messages arrived or `waitMs` passed; the test then says what arrived. */
+  const receivedAtLeast = async (count: number, waitMs: number): Promise<void> => {
+    for (const deadline = Date.now() + waitMs; received.length < count && Date.now() < deadline;) await settle();
+  };
 
   it('publishes what a committed transaction enqueued, in order, and marks it sent', async () => {
     await orm.em.fork().transactional(async (em) => {
@@ -184,8 +188,7 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
         enqueueEvents(em, [event('bg', 0)]);
       });
       relay.nudge();
-      const deadline = Date.now() + 10_000;
-      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await receivedAtLeast(1, 10_000);
       expect(received.map(text)).toEqual(['bg:0']);
     } finally {
       await relay.close();
@@ -208,8 +211,7 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
       // 3 tries (6 even if a loaded machine stretched it to 3.8 s), a relay woken by each one 40.
       expect(bus.attempts).toBeLessThanOrEqual(6);
       bus.down = false;
-      const deadline = Date.now() + 15_000;
-      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await receivedAtLeast(1, 15_000);
       expect(received.map(text)).toEqual(['waits:0']);
     } finally {
       await relay.close();
@@ -241,8 +243,7 @@ describe.each([postgres, pglite])('transactional outbox on $name', (store) => {
       });
       expect(nudges).toBe(1);
       // Published long before the 60 s poll would have found it.
-      const deadline = Date.now() + 10_000;
-      while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await receivedAtLeast(2, 10_000);
       expect(received.map(text)).toEqual(['woken:0', 'woken:1']);
     } finally {
       await relay.close();

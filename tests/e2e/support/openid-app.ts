@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { FormClient, authorizeAsPerson } from '../../support/form-client.ts';
+import { authorizationRequest } from '../../support/openid-steps.ts';
 import type { RunningSystem } from '../../support/running-system.ts';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
@@ -28,27 +29,8 @@ export async function openIdApp(
       execute: [oidc.allowInsecureRequests],
     },
   );
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT,
-    scope,
-    state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  });
+  const { verifier, state, url } = await authorizationRequest(config, { redirectUri: REDIRECT, scope });
   const { location } = await authorizeAsPerson(new FormClient(system.gateway), url.href, { email: designer.email, password: designer.password });
   const tokens = await oidc.authorizationCodeGrant(config, new URL(location), { pkceCodeVerifier: verifier, expectedState: state });
   return { config, tokens, clientId: registered.client_id };
-}
-
-/** The OAuth error code a token endpoint call was refused with. */
-export async function refusedWith(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof oidc.ResponseBodyError) return error.error;
-    throw error;
-  }
-  return 'not refused';
 }

@@ -21,17 +21,25 @@ export async function layOut(replicaCounts: Record<Service, number>, gatewayPort
   const replicas = {} as Record<Service, Listeners[]>;
   const reachedAt = {} as Record<Service, Listeners>;
   const balancers: RoundRobinBalancer[] = [];
+  // The well-known ports are bound only as each service starts; a free port picked before then must not be one of them.
+  const wellKnownPorts = new Set(SERVICES.map((service) => gatewayPort + OFFSET[service]));
+  const otherFreePort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (!wellKnownPorts.has(port)) return port;
+    }
+  };
   for (const service of SERVICES) {
     const wellKnown = gatewayPort + OFFSET[service];
     const count = replicaCounts[service];
     if (count === 1) {
-      const only = { port: wellKnown, internalPort: await freePort() };
+      const only = { port: wellKnown, internalPort: await otherFreePort() };
       replicas[service] = [only];
       reachedAt[service] = only;
       continue;
     }
     replicas[service] = [];
-    for (let index = 0; index < count; index += 1) replicas[service].push({ port: await freePort(), internalPort: await freePort() });
+    for (let index = 0; index < count; index += 1) replicas[service].push({ port: await otherFreePort(), internalPort: await otherFreePort() });
     const publicBalancer = new RoundRobinBalancer(replicas[service].map((listeners) => listeners.port));
     const internalBalancer = new RoundRobinBalancer(replicas[service].map((listeners) => listeners.internalPort));
     balancers.push(publicBalancer, internalBalancer);

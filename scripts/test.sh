@@ -6,6 +6,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
 started=$SECONDS
+# Every jest run below leaves its counts here; the last line adds them up for CI.
+export JEST_RESULTS_DIR
+JEST_RESULTS_DIR=$(mktemp -d)
+trap 'rm -rf "$JEST_RESULTS_DIR"' EXIT
 stage() {
   local name=$1; shift
   local t=$SECONDS
@@ -30,3 +34,4 @@ stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand --fo
 # The cluster under faults (issue 21 §4), CI-sized; `npm run faults` alone runs the full-length ones.
 stage "faults: a cluster under the week's failures" npm run --silent faults -- --quick
 printf '\nall stages passed in %ss\n' "$((SECONDS - started))"
+node scripts/test-tally.cjs "$JEST_RESULTS_DIR"

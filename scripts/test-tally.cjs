@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// Adds up the jest results scripts/test.sh collected and prints the plain closing line CI reads
+// ("tests: N passed, N failed, N skipped"); jest's own summary is per run and not a format CI knows.
+'use strict';
+/* global process */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const dir = process.argv[2];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json'))) {
+  const run = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  totals.passed += run.numPassedTests;
+  totals.failed += run.numFailedTests;
+  totals.skipped += run.numPendingTests + run.numTodoTests;
+}
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exitCode = totals.failed === 0 && totals.passed > 0 ? 0 : 1;

@@ -25,10 +25,11 @@ export {
   verifyPrincipalToken,
   type Principal,
 } from './principal.ts';
-export type { DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
+export type { BatchHandler, DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
+export { DEFAULT_MAX_BATCH } from './bus/port.ts';
 export { KafkaBus, MissingTopics, type KafkaBusOptions } from './bus/kafka.ts';
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';
-export { placeholders } from './db/placeholders.ts';
+export { arrayLiteral, placeholders } from './db/placeholders.ts';
 export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';
 export * from './events.ts';
 export { parseRequest } from './validation.ts';

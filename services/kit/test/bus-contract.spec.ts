@@ -118,4 +118,80 @@ describe.each([kafkaAdapter, inProcessAdapter])('event bus contract: $name', (ad
     await eventually(() => (later.length >= 1 ? true : undefined), 45_000, 'the new message');
     expect(later.map(text)).toEqual(['after:0']);
   });
+
+  it('hands a batch handler whole runs of one partition, in order, at most maxBatch at a time', async () => {
+    const keys = ['p', 'q', 'r', 's'];
+    // Published before the subscription exists: the first fetch finds many waiting.
+    await publishSeries(keys, 30);
+    const batches: DeliveredMessage[][] = [];
+    subscriptions.push(
+      await world.bus.subscribe({
+        groupId: 'batches',
+        topics: [topic],
+        maxBatch: 25,
+        batchHandler: (messages) => {
+          batches.push([...messages]);
+          return Promise.resolve();
+        },
+      }),
+    );
+    await eventually(() => (new Set(batches.flat().map(text)).size === 120 ? true : undefined), 30_000, 'all 120 messages');
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(25);
+      expect(new Set(batch.map((message) => message.partition)).size).toBe(1);
+      const offsets = batch.map((message) => BigInt(message.offset));
+      expect(offsets).toEqual(offsets.map((_, i) => (offsets[0] ?? 0n) + BigInt(i)));
+    }
+    expect(batches.some((batch) => batch.length > 1)).toBe(true);
+    for (const key of keys) {
+      const firstSeen = [
+        ...new Set(
+          batches
+            .flat()
+            .filter((message) => message.key === key)
+            .map(text),
+        ),
+      ];
+      expect(firstSeen).toEqual(Array.from({ length: 30 }, (_, i) => `${key}:${i}`));
+    }
+  });
+
+  it('hands a failed batch over again, whole, before anything after it', async () => {
+    await publishSeries(['b'], 6);
+    const calls: string[][] = [];
+    let failuresLeft = 1;
+    subscriptions.push(
+      await world.bus.subscribe({
+        groupId: 'batch-retry',
+        topics: [topic],
+        batchHandler: (messages) => {
+          calls.push(messages.map((message) => `${text(message)}@${message.attempt}`));
+          if (failuresLeft > 0) {
+            failuresLeft--;
+            return Promise.reject(new Error('batch failed'));
+          }
+          return Promise.resolve();
+        },
+      }),
+    );
+    await eventually(
+      () =>
+        calls
+          .slice(1)
+          .flat()
+          .some((entry) => entry.startsWith('b:5@'))
+          ? true
+          : undefined,
+      30_000,
+      'b:5 after the failure',
+    );
+    const [failed = [], retried = []] = calls;
+    expect(retried.length).toBeGreaterThanOrEqual(failed.length);
+    expect(retried.slice(0, failed.length)).toEqual(failed.map((entry) => entry.replace(/@1$/, '@2')));
+    const handledInOrder = calls
+      .slice(1)
+      .flat()
+      .map((entry) => entry.split('@')[0]);
+    expect(handledInOrder).toEqual(Array.from({ length: 6 }, (_, i) => `b:${i}`));
+  });
 });

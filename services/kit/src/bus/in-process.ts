@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.ts';
-import { DEFAULT_RETRY, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
+import { DEFAULT_RETRY, handleBatchWithRetry, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
 import { partitionFor } from './partition.ts';
-import type { DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './port.ts';
+import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingMessage, type SubscribeOptions, type Subscription } from './port.ts';
 
 export interface InProcessBusOptions {
   logger: Logger;
@@ -15,7 +15,7 @@ const stillAlive = (): Promise<void> => Promise.resolve();
 
 interface Member {
   readonly topics: ReadonlySet<string>;
-  readonly handler: MessageHandler;
+  readonly handling: Pick<SubscribeOptions, 'handler' | 'batchHandler'> & { maxBatch?: number };
   readonly stopped: AbortController;
 }
 
@@ -63,9 +63,10 @@ export class InProcessBus implements EventBus {
     return Promise.resolve();
   }
 
-  subscribe({ groupId, topics, handler, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
+  subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const { groupId, topics, fromBeginning = true } = options;
     const group = this.group(groupId);
-    const member: Member = { topics: new Set(topics), handler, stopped: new AbortController() };
+    const member: Member = { topics: new Set(topics), handling: options, stopped: new AbortController() };
     group.members.push(member);
     for (const topic of topics) {
       const partitions = this.log(topic);
@@ -105,24 +106,25 @@ export class InProcessBus implements EventBus {
     return Promise.resolve();
   }
 
-  /** Delivers one partition to the group, one message at a time, to whichever member owns it now. */
+  /** Delivers one partition to the group, a message (or a batch of those waiting) at a time, to whichever member owns it now. */
   private async runLane(groupId: string, group: Group, topic: string, partition: number): Promise<void> {
     const lane = `${topic}/${partition}`;
     const logger = this.options.logger.child({ component: 'in-process-bus', groupId });
     while (!this.closed) {
       const offset = group.offsets.get(lane) ?? 0;
-      const message = this.log(topic)[partition]?.[offset];
+      const waiting = this.log(topic)[partition] ?? [];
       const owner = this.owner(group, topic, partition);
-      if (!message || !owner) {
+      if (offset >= waiting.length || !owner) {
         await this.nextChange();
         continue;
       }
-      const handled = await handleWithRetry({ ...message, heartbeat: stillAlive }, owner.handler, {
-        logger,
-        retry: this.options.retry ?? DEFAULT_RETRY,
-        stopped: owner.stopped.signal,
-      });
-      if (handled) group.offsets.set(lane, offset + 1);
+      const retry = { logger, retry: this.options.retry ?? DEFAULT_RETRY, stopped: owner.stopped.signal };
+      const { handler, batchHandler, maxBatch = DEFAULT_MAX_BATCH } = owner.handling;
+      const messages = waiting.slice(offset, batchHandler ? offset + maxBatch : offset + 1).map((message) => ({ ...message, heartbeat: stillAlive }));
+      const handled = batchHandler
+        ? await handleBatchWithRetry(messages, batchHandler, retry)
+        : handler !== undefined && messages[0] !== undefined && (await handleWithRetry(messages[0], handler, retry));
+      if (handled) group.offsets.set(lane, offset + messages.length);
     }
   }
 

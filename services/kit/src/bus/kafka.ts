@@ -1,8 +1,8 @@
-import kafkajs, { type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import kafkajs, { type Admin, type Consumer, type KafkaConfig, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import './kafkajs-idle-timer-fix.ts';
 import type { Logger } from '../logger.ts';
-import { DEFAULT_RETRY, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
-import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './port.ts';
+import { DEFAULT_RETRY, handleBatchWithRetry, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
+import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingMessage, type SubscribeOptions, type Subscription } from './port.ts';
 import { withTimeout } from '../timeout.ts';
 import { TopicNames } from './topic-names.ts';
 
@@ -91,7 +91,8 @@ export class KafkaBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handler, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const { groupId, topics, fromBeginning = true } = options;
     const logger = this.options.logger.child({ component: 'consumer', groupId });
     const consumer: Consumer = this.kafka.consumer({
       groupId: this.names.outward(groupId),
@@ -108,32 +109,61 @@ export class KafkaBus implements EventBus {
         resolve();
       });
     });
+    const retry = { logger, retry: this.options.retry ?? DEFAULT_RETRY, stopped: stopped.signal };
+    const delivered = (topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Omit<DeliveredMessage, 'attempt'> => ({
+      topic: this.names.inward(topic),
+      partition,
+      offset: message.offset,
+      key: message.key?.toString() ?? '',
+      value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+      headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()])),
+      heartbeat,
+    });
+    const commitAfter = (topic: string, partition: number, offset: string) =>
+      consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
     await consumer.connect();
     await consumer.subscribe({ topics: topics.map((topic) => this.names.outward(topic)), fromBeginning });
-    await consumer.run({
-      autoCommit: false,
-      eachMessage: async (payload) => {
-        const { topic, partition, message } = payload;
-        const delivered = {
-          topic: this.names.inward(topic),
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? '',
-          value: new Uint8Array(message.value ?? Buffer.alloc(0)),
-          headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, value === undefined ? '' : value.toString()])),
-          heartbeat: () => payload.heartbeat(),
-        };
-        const handled = await handleWithRetry(delivered, handler, {
-          logger,
-          retry: this.options.retry ?? DEFAULT_RETRY,
-          stopped: stopped.signal,
-          beforeRetry: () => payload.heartbeat(),
-        });
-        // Unacknowledged messages are fetched again from the last commit by whoever owns the partition next.
-        if (!handled) throw new Error('subscription closed before the handler succeeded');
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
-      },
-    });
+    if (options.batchHandler !== undefined) {
+      const { batchHandler, maxBatch = DEFAULT_MAX_BATCH } = options;
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        // Partitions keep their own order; a batch handler's work is mostly waiting on its database.
+        partitionsConsumedConcurrently: 3,
+        eachBatch: async (payload) => {
+          const { topic, partition } = payload.batch;
+          const heartbeat = () => payload.heartbeat();
+          const { messages } = payload.batch;
+          for (let from = 0; from < messages.length; from += maxBatch) {
+            if (!payload.isRunning() || payload.isStale()) return;
+            const chunk = messages.slice(from, from + maxBatch);
+            const handled = await handleBatchWithRetry(
+              chunk.map((message) => delivered(topic, partition, message, heartbeat)),
+              batchHandler,
+              { ...retry, beforeRetry: heartbeat },
+            );
+            if (!handled) throw new Error('subscription closed before the handler succeeded');
+            const last = chunk.at(-1)?.offset;
+            if (last === undefined) continue;
+            payload.resolveOffset(last);
+            await commitAfter(topic, partition, last);
+          }
+        },
+      });
+    } else {
+      const { handler } = options;
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async (payload) => {
+          const { topic, partition, message } = payload;
+          const heartbeat = () => payload.heartbeat();
+          const handled = await handleWithRetry(delivered(topic, partition, message, heartbeat), handler, { ...retry, beforeRetry: heartbeat });
+          // Unacknowledged messages are fetched again from the last commit by whoever owns the partition next.
+          if (!handled) throw new Error('subscription closed before the handler succeeded');
+          await commitAfter(topic, partition, message.offset);
+        },
+      });
+    }
     const joinTimeoutMs = this.options.joinTimeoutMs ?? 60_000;
     await withTimeout(joined, joinTimeoutMs, `consumer group ${groupId} did not join within ${joinTimeoutMs} ms`);
     const subscription: Subscription = {

@@ -26,13 +26,33 @@ export interface DeliveredMessage {
 
 export type MessageHandler = (message: DeliveredMessage) => Promise<void>;
 
-export interface SubscribeOptions {
+/**
+ * Messages of one partition, in order, acknowledged together once the handler succeeds; a handler
+ * that throws sees the whole batch again (so it must be idempotent per message, as every handler
+ * of an at-least-once bus is). One transaction per batch instead of one per message.
+ */
+export type BatchHandler = (messages: readonly DeliveredMessage[]) => Promise<void>;
+
+/** The most messages one batch handler call is given, unless the subscription says otherwise. */
+export const DEFAULT_MAX_BATCH = 500;
+
+interface SubscribeCommon {
   groupId: string;
   topics: string[];
-  handler: MessageHandler;
   /** Read a topic from its start when the group has no committed position yet (default true). */
   fromBeginning?: boolean;
 }
+
+export type SubscribeOptions = SubscribeCommon &
+  (
+    | { handler: MessageHandler; batchHandler?: never }
+    | {
+        batchHandler: BatchHandler;
+        handler?: never;
+        /** At most this many messages per call (default {@link DEFAULT_MAX_BATCH}). */
+        maxBatch?: number;
+      }
+  );
 
 export interface Subscription {
   /** Stops fetching; a message whose handler is running finishes (or is retried elsewhere). */

@@ -1,6 +1,6 @@
-import { Topics, decodeEnvelope, type Database, type Envelope, type Logger, type SubscribeOptions } from '@boardsync/kit';
+import { Topics, decodeEnvelope, type Database, type DeliveredMessage, type Envelope, type Logger, type SubscribeOptions } from '@boardsync/kit';
 import type { ComponentsChangedData, ProjectUpdatedData } from '../domain/event-schemas.ts';
-import { fanOutEvent, type CatalogEvent } from '../use-cases/fan-out-event.ts';
+import { fanOutEvents, type CatalogEvent } from '../use-cases/fan-out-events.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,32 +32,37 @@ export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
 
 /**
  * Consumes the catalog's `components.changed` and `project.updated` and queues their deliveries
- * (DESIGN.md "Events"); sending is the delivery worker's, so no write ever waits on a receiver.
- * A message that cannot be read is logged and skipped: retrying it would hold its partition forever.
+ * (DESIGN.md "Events"), a batch of messages in one transaction; sending is the delivery worker's,
+ * so no write ever waits on a receiver. A message that cannot be read is logged and skipped:
+ * retrying it would hold its partition forever.
  */
 export function catalogEventsConsumer(orm: Database, logger: Logger, onQueued: () => void = () => undefined): SubscribeOptions {
   const log = logger.child({ component: 'webhook-fan-out' });
+  const usable = (message: DeliveredMessage): CatalogEvent | undefined => {
+    let envelope: Envelope;
+    try {
+      envelope = decodeEnvelope(message.value);
+    } catch (error) {
+      log.error({ err: error, topic: message.topic, partition: message.partition, offset: message.offset }, 'unreadable catalog event skipped');
+      return undefined;
+    }
+    const event = webhookEventOf(envelope);
+    if (event === undefined) return undefined;
+    if (!UUID.test(event.eventId) || !Number.isSafeInteger(event.designerId) || event.designerId <= 0) {
+      log.error({ eventId: event.eventId, topic: message.topic, offset: message.offset }, 'catalog event without a usable event id or designer skipped');
+      return undefined;
+    }
+    return event;
+  };
   return {
     groupId: 'webhook-fan-out',
     topics: [Topics.componentsChanged, Topics.projectUpdated],
-    handler: async (message) => {
-      let envelope: Envelope;
-      try {
-        envelope = decodeEnvelope(message.value);
-      } catch (error) {
-        log.error({ err: error, topic: message.topic, partition: message.partition, offset: message.offset }, 'unreadable catalog event skipped');
-        return;
-      }
-      const event = webhookEventOf(envelope);
-      if (event === undefined) return;
-      if (!UUID.test(event.eventId) || !Number.isSafeInteger(event.designerId) || event.designerId <= 0) {
-        log.error({ eventId: event.eventId, topic: message.topic, offset: message.offset }, 'catalog event without a usable event id or designer skipped');
-        return;
-      }
-      const queued = await fanOutEvent(orm.em.fork(), event);
+    batchHandler: async (messages) => {
+      const events = messages.map(usable).filter((event) => event !== undefined);
+      const queued = await fanOutEvents(orm.em.fork(), events);
       // Committed: this process's delivery worker can claim them now.
-      if (queued !== undefined && queued > 0) onQueued();
-      log.debug({ eventId: event.eventId, event: event.event, designerId: event.designerId, queued }, 'catalog event fanned out');
+      if (queued > 0) onQueued();
+      log.debug({ events: events.length, queued, first: events[0]?.eventId }, 'catalog events fanned out');
     },
   };
 }

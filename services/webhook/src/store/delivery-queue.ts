@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { arrayLiteral } from '@boardsync/kit';
 import { PING_EVENT } from '../domain/envelope.ts';
 import type { Settlement } from '../domain/retry-schedule.ts';
 
@@ -40,26 +41,41 @@ interface ClaimedRow {
   is_active: boolean;
 }
 
-/** Records a catalog event as fanned out; false when it already was (a redelivered message), so nothing is created twice. */
-export async function markFannedOut(tx: EntityManager, eventId: string): Promise<boolean> {
-  const rows = await tx.execute<{ event_id: string }[]>('insert into fanned_out_event (event_id) values (?) on conflict do nothing returning event_id', [
-    eventId,
-  ]);
-  return rows.length > 0;
+/**
+ * Records catalog events as fanned out; returns those that were not yet (a redelivered message's
+ * event already was), so nothing is created twice.
+ */
+export async function markFannedOut(tx: EntityManager, eventIds: readonly string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await tx.execute<{ event_id: string }[]>(
+    'insert into fanned_out_event (event_id) select unnest(?::uuid[]) on conflict do nothing returning event_id',
+    [arrayLiteral(eventIds)],
+  );
+  return new Set(rows.map((row) => row.event_id));
 }
 
-/** Queues deliveries, due now (the database's clock, which every claim compares with). */
+/**
+ * Queues deliveries in one statement, due now (the database's clock, which every claim compares
+ * with), numbered in the order given: claims take due rows in that order.
+ */
 export async function insertDeliveries(tx: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
   if (deliveries.length === 0) return;
-  const values = deliveries.map(() => `(?, ?, ?, ?, 'pending', 0, now())`).join(', ');
   await tx.execute(
-    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at) values ${values}`,
-    deliveries.flatMap((delivery) => [delivery.id, delivery.webhookId, delivery.event, delivery.body]),
+    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at)
+     select id, webhook_id, event, body, 'pending', 0, now()
+       from unnest(?::uuid[], ?::int[], ?::text[], ?::text[]) with ordinality as queued(id, webhook_id, event, body, position)
+      order by position`,
+    [
+      arrayLiteral(deliveries.map((delivery) => delivery.id)),
+      arrayLiteral(deliveries.map((delivery) => delivery.webhookId)),
+      arrayLiteral(deliveries.map((delivery) => delivery.event)),
+      arrayLiteral(deliveries.map((delivery) => delivery.body)),
+    ],
   );
 }
 
 /**
- * Leases up to `limit` due deliveries for `leaseMs`, oldest due first, never letting one webhook
+ * Leases up to `limit` due deliveries for `leaseMs`, oldest due first (then in queued order), never letting one webhook
  * have more than `perEndpoint` leased at once (counting every replica's leases). A row another
  * transaction holds is skipped, not waited for; a lease that ran out (its worker died mid-send)
  * makes the row due again, so a delivery is sent at least once.
@@ -78,21 +94,21 @@ export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint
           group by webhook_id
        ),
        due as (
-         select d.id, d.webhook_id, d.next_attempt_at, coalesce(b.leased, 0) as leased
+         select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq, coalesce(b.leased, 0) as leased
            from delivery d left join busy b on b.webhook_id = d.webhook_id
           where d.state = 'pending' and d.next_attempt_at <= now()
             and (d.leased_until is null or d.leased_until <= now())
             and coalesce(b.leased, 0) < ?
-          order by d.next_attempt_at
+          order by d.next_attempt_at, d.queued_seq
           limit ${String(CLAIM_WINDOW)}
        ),
        ranked as (
-         select id, next_attempt_at, leased + row_number() over (partition by webhook_id order by next_attempt_at, id) as slot from due
+         select id, next_attempt_at, queued_seq, leased + row_number() over (partition by webhook_id order by next_attempt_at, queued_seq) as slot from due
        ),
        picked as (
          select d.id from delivery d join ranked r on r.id = d.id
           where r.slot <= ? and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
-          order by r.next_attempt_at, d.id
+          order by r.next_attempt_at, r.queued_seq
           limit ?
           for update of d skip locked
        )

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { arrayLiteral } from '@boardsync/kit';
 import { Webhook } from './entities/webhook.ts';
 
 export interface Registrant {
@@ -19,9 +20,20 @@ export function findAppWebhook(em: EntityManager, { designerId, app }: Registran
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? em.findOne(Webhook, { id, designerId, app }) : Promise.resolve(null);
 }
 
-/** The designer's active webhooks subscribed to `event`, whatever app registered them. */
-export function subscribedWebhooks(em: EntityManager, designerId: number, event: string): Promise<Webhook[]> {
-  return em.find(Webhook, { designerId, isActive: true, events: { $contains: [event] } });
+export interface Subscriber {
+  id: number;
+  designerId: number;
+  events: readonly string[];
+}
+
+/** The designers' active webhooks subscribed to any of `events`, whatever app registered them, in id order. */
+export async function subscribedWebhooks(em: EntityManager, designerIds: readonly number[], events: readonly string[]): Promise<Subscriber[]> {
+  if (designerIds.length === 0) return [];
+  const rows = await em.execute<{ id: number; designer_id: number; events: string[] }[]>(
+    'select id, designer_id, events from webhook where designer_id = any(?::int[]) and is_active and events && ?::text[] order by id',
+    [arrayLiteral(designerIds), arrayLiteral(events)],
+  );
+  return rows.map((row) => ({ id: row.id, designerId: row.designer_id, events: row.events }));
 }
 
 /** Serializes one app's registrations for a designer until the transaction ends (the 10-per-app cap). */

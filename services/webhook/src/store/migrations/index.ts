@@ -1,6 +1,7 @@
 import { OutboxMigration } from '@boardsync/kit';
 import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.ts';
 import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
+import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
 
 /** In order; a migration once released is never edited, only followed. */
-export const migrations = [OutboxMigration, WebhooksAndDeliveries, SealedWebhookSecrets];
+export const migrations = [OutboxMigration, WebhooksAndDeliveries, SealedWebhookSecrets, DeliveryQueueOrder];

@@ -7,11 +7,11 @@ export function placeholders(values: readonly unknown[]): string {
 }
 
 /**
- * A Postgres array literal of `values` (`{"a","b\"c"}`), for one parameter cast to an array type
- * (`unnest(?::uuid[])`, `= any(?::int[])`): a whole batch in one bound value, whatever its size,
- * on node-postgres and PGlite alike. Every element is quoted, so commas, braces, quotes,
- * backslashes and whitespace in text survive; no element is null.
+ * A Postgres array literal of `values` (`{"a","b\"c",NULL}`), for one parameter cast to an array
+ * type (`unnest(?::uuid[])`, `= any(?::int[])`): a whole batch in one bound value, whatever its
+ * size, on node-postgres and PGlite alike. Every element but null is quoted, so commas, braces,
+ * quotes, backslashes, whitespace and the word NULL in text survive.
  */
-export function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.map((value) => `"${String(value).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 }

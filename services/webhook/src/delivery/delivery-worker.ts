@@ -4,7 +4,7 @@ import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
 import { abandonDelivery, claimDueDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
 import { pruneDeliveries } from '../store/delivery-log.ts';
-import { recordAttempt, type AttemptPolicy } from '../use-cases/record-attempt.ts';
+import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 
 /** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
@@ -15,6 +15,14 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const FIRST_PRUNE_AFTER_MS = 60_000;
 /** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
 const CLOSE_GRACE_MS = 5_000;
+/** The most attempts recorded in one transaction. */
+const MAX_RECORD_BATCH = 256;
+
+interface Unrecorded {
+  made: MadeAttempt;
+  resolve: (recorded: RecordedAttempt) => void;
+  reject: (error: unknown) => void;
+}
 
 export interface DeliveryWorkerOptions {
   orm: Database;
@@ -38,7 +46,9 @@ export interface DeliveryWorkerOptions {
  * Sends due deliveries: claims them under a lease (so replicas share the work without sending one
  * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY in flight here
  * and DELIVERY_PER_ENDPOINT per webhook across replicas. Polls when idle, claims again at once
- * while there is work and room. Also prunes deliveries past their retention now and then.
+ * while there is work and room. Attempts are recorded in batches (group commit): those answered
+ * while one transaction records go together into the next. Also prunes deliveries past their
+ * retention now and then.
  */
 export class DeliveryWorker {
   readonly name = 'webhook delivery worker';
@@ -55,6 +65,8 @@ export class DeliveryWorker {
   private pruning: Promise<void> | undefined;
   private attemptCount = 0;
   private readonly attempts: Counter<'outcome'>;
+  private readonly unrecorded: Unrecorded[] = [];
+  private recording: Promise<void> | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
@@ -177,7 +189,7 @@ export class DeliveryWorker {
         settings.WEBHOOK_TIMEOUT_MS,
       );
       this.attemptCount++;
-      const recorded = await recordAttempt(orm.em.fork(), delivery, sent, this.policy);
+      const recorded = await this.record({ delivery, sent });
       this.attempts.inc({ outcome: recorded.outcome });
       this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
       if (recorded.deactivated) {
@@ -188,7 +200,43 @@ export class DeliveryWorker {
     }
   }
 
-  /** Waits `ms`, or less when a send finishes (room for another) or the worker stops. */
+  /** Records an attempt with those answered about the same time, in one transaction. */
+  private record(made: MadeAttempt): Promise<RecordedAttempt> {
+    return new Promise((resolve, reject) => {
+      this.unrecorded.push({ made, resolve, reject });
+      this.recording ??= this.recordWaiting();
+    });
+  }
+
+  private async recordWaiting(): Promise<void> {
+    while (this.unrecorded.length > 0) {
+      const batch = this.unrecorded.splice(0, MAX_RECORD_BATCH);
+      // One attempt that cannot be recorded must not cost the others theirs: then record each alone.
+      if (!(await this.recordTogether(batch, batch.length === 1))) for (const entry of batch) await this.recordTogether([entry], true);
+    }
+    this.recording = undefined;
+  }
+
+  /** One transaction for the batch; false when it failed (its attempts were rejected only when `rejectOnFailure`). */
+  private async recordTogether(batch: readonly Unrecorded[], rejectOnFailure: boolean): Promise<boolean> {
+    try {
+      const recorded = await recordAttempts(
+        this.options.orm.em.fork(),
+        batch.map(({ made }) => made),
+        this.policy,
+      );
+      batch.forEach((entry, index) => {
+        const result = recorded[index];
+        if (result) entry.resolve(result);
+        else entry.reject(new Error('attempt missing from its batch'));
+      });
+      return true;
+    } catch (error) {
+      if (rejectOnFailure) for (const entry of batch) entry.reject(error);
+      return false;
+    }
+  }
+
   /** Waits `ms`, or until woken (a send finished, close); a nudge ends it too when `heedNudges`. */
   private async idle(ms: number, heedNudges = true): Promise<void> {
     if (this.stopped.signal.aborted || (heedNudges && this.nudged)) return;

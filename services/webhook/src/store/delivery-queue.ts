@@ -131,21 +131,44 @@ export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint
   });
 }
 
+/** One attempt's settlement, for {@link settleDeliveries}. */
+export interface AttemptSettlement {
+  id: string;
+  attemptsBefore: number;
+  settlement: Settlement;
+}
+
 /**
- * Settles the attempt numbered `attempts + 1` of a delivery: counts it, releases the lease, and
- * sets the state (and the next attempt's time, by the database's clock). Guarded by the attempt
- * count and the state, so an attempt whose delivery was settled meanwhile (its webhook
- * deactivated, a lease that ran out and was taken over) changes nothing; false then.
+ * Settles attempts in one statement, each the attempt numbered `attemptsBefore + 1` of its
+ * delivery: counts it, releases the lease, and sets the state (and the next attempt's time, by the
+ * database's clock). Guarded by the attempt count and the state, so an attempt whose delivery was
+ * settled meanwhile (its webhook deactivated, a lease that ran out and was taken over) changes
+ * nothing. Returns the ids settled.
  */
-export async function settleDelivery(tx: EntityManager, id: string, attemptsBefore: number, settlement: Settlement): Promise<boolean> {
-  const next = settlement.state === 'pending' ? `now() + (? * interval '1 millisecond')` : 'null';
+export async function settleDeliveries(tx: EntityManager, settlements: readonly AttemptSettlement[]): Promise<Set<string>> {
+  if (settlements.length === 0) return new Set();
   const rows = await tx.execute<{ id: string }[]>(
-    `update delivery set state = ?, attempts = attempts + 1, next_attempt_at = ${next}, leased_until = null, updated_at = now()
-      where id = ? and attempts = ? and state = 'pending'
-      returning id`,
-    [settlement.state, ...(settlement.state === 'pending' ? [settlement.retryInMs] : []), id, attemptsBefore],
+    `update delivery d
+        set state = v.state, attempts = d.attempts + 1, leased_until = null, updated_at = now(),
+            next_attempt_at = case when v.state = 'pending' then now() + (v.retry_ms * interval '1 millisecond') end
+       from unnest(?::uuid[], ?::int[], ?::text[], ?::bigint[]) as v(id, attempts_before, state, retry_ms)
+      where d.id = v.id and d.attempts = v.attempts_before and d.state = 'pending'
+      returning d.id`,
+    [
+      arrayLiteral(settlements.map(({ id }) => id)),
+      arrayLiteral(settlements.map(({ attemptsBefore }) => attemptsBefore)),
+      arrayLiteral(settlements.map(({ settlement }) => settlement.state)),
+      arrayLiteral(settlements.map(({ settlement }) => (settlement.state === 'pending' ? settlement.retryInMs : null))),
+    ],
   );
-  return rows.length > 0;
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of `ids` are still there (a webhook's delete takes its deliveries with it). */
+export async function existingDeliveries(tx: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.execute<{ id: string }[]>('select id from delivery where id = any(?::uuid[])', [arrayLiteral(ids)]);
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */
@@ -163,12 +186,6 @@ export async function abandonPendingDeliveries(tx: EntityManager, webhookId: num
     [webhookId],
   );
   return rows.length;
-}
-
-/** Whether a delivery is still there (a webhook's delete takes its deliveries with it). */
-export async function deliveryExists(tx: EntityManager, id: string): Promise<boolean> {
-  const rows = await tx.execute<{ id: string }[]>('select id from delivery where id = ?', [id]);
-  return rows.length > 0;
 }
 
 /** What re-queuing one delivery did. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { arrayLiteral } from '@boardsync/kit';
 import type { FailureState } from '../domain/retry-schedule.ts';
 
 /**
@@ -13,6 +14,19 @@ export async function lockFailureState(tx: EntityManager, webhookId: number): Pr
   );
   const row = rows[0];
   return row ? { consecutiveFailures: row.consecutive_failures, isActive: row.is_active } : null;
+}
+
+/**
+ * {@link lockFailureState} for several webhooks at once, locked in id order (the order every
+ * batch takes them, so two batches never deadlock); a deleted webhook is absent from the map.
+ */
+export async function lockFailureStates(tx: EntityManager, webhookIds: readonly number[]): Promise<Map<number, FailureState>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await tx.execute<{ id: number; consecutive_failures: number; is_active: boolean }[]>(
+    'select id, consecutive_failures, is_active from webhook where id = any(?::int[]) order by id for no key update',
+    [arrayLiteral(webhookIds)],
+  );
+  return new Map(rows.map((row) => [row.id, { consecutiveFailures: row.consecutive_failures, isActive: row.is_active }]));
 }
 
 export interface AttemptBookkeeping extends FailureState {

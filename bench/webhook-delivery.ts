@@ -59,9 +59,12 @@ const webhook = await startService('webhook', {
   DATABASE_URL: webhookDb.url,
   WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
   SSRF_ALLOW_CIDRS: '127.0.0.1/32',
-  // One receiver here: let it have the whole replica's concurrency, as the bare loop does.
+  // One receiver here: it gets the whole replica's concurrency, CONCURRENCY requests at once, as
+  // from the bare loop (DELIVERY_CONCURRENCY bounds sends). The per-endpoint cap, which bounds
+  // leases (deliveries being sent, claimed ahead of a free send slot, or answered and not yet
+  // recorded) and protects one receiver among many, is lifted: there are no others here.
   DELIVERY_CONCURRENCY: String(CONCURRENCY),
-  DELIVERY_PER_ENDPOINT: String(CONCURRENCY),
+  DELIVERY_PER_ENDPOINT: '1000',
 });
 
 // The principal lives a minute; each call signs a fresh one as the gateway would.

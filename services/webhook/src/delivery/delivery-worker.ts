@@ -1,24 +1,35 @@
+import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { abandonDelivery, claimDueDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
+import { abandonDelivery, releaseLeases, type ClaimedDelivery } from '../store/delivery-queue.ts';
 import { pruneDeliveries } from '../store/delivery-log.ts';
-import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
+import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 
 /** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
 const LEASE_MARGIN_MS = 30_000;
+/** The safety net: due rows nobody told this worker about (retries coming due, another replica's fan-out). */
 const IDLE_POLL_MS = 200;
 const FAILURE_BACKOFF_MS = 2_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const FIRST_PRUNE_AFTER_MS = 60_000;
 /** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
 const CLOSE_GRACE_MS = 5_000;
-/** The most attempts recorded in one transaction. */
+/**
+ * Deliveries claimed ahead of free send slots, as a multiple of DELIVERY_CONCURRENCY: sends then go
+ * on while a turn records and claims, and each turn moves a bigger batch. Their leases count
+ * towards DELIVERY_PER_ENDPOINT like any other.
+ */
+const CLAIM_AHEAD_FACTOR = 4;
+/** The most attempts recorded in one turn. */
 const MAX_RECORD_BATCH = 256;
+/** Opened signing secrets kept, by their sealed form: opening one (AES-GCM) on every attempt was a fifth of the worker's CPU. */
+const OPENED_SECRETS = 1_000;
 
-interface Unrecorded {
+/** An attempt answered and waiting for the worker's next turn to be recorded. */
+interface Answered {
   made: MadeAttempt;
   resolve: (recorded: RecordedAttempt) => void;
   reject: (error: unknown) => void;
@@ -44,11 +55,13 @@ export interface DeliveryWorkerOptions {
 
 /**
  * Sends due deliveries: claims them under a lease (so replicas share the work without sending one
- * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY in flight here
- * and DELIVERY_PER_ENDPOINT per webhook across replicas. Polls when idle, claims again at once
- * while there is work and room. Attempts are recorded in batches (group commit): those answered
- * while one transaction records go together into the next. Also prunes deliveries past their
- * retention now and then.
+ * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY sends in flight
+ * here and DELIVERY_PER_ENDPOINT leases per webhook across replicas. It works in turns, one
+ * transaction each: record every attempt answered since the last turn (which frees their leases),
+ * then claim due deliveries, up to four times DELIVERY_CONCURRENCY ahead of the sends in flight. A send slot
+ * that frees up takes the next delivery claimed ahead at once, so sends never wait for a turn. A
+ * turn starts when an answer comes in, when this process's fan-out queued deliveries (nudge), or
+ * at the slow idle poll. Also prunes deliveries past their retention now and then.
  */
 export class DeliveryWorker {
   readonly name = 'webhook delivery worker';
@@ -56,7 +69,14 @@ export class DeliveryWorker {
   private readonly logger: Logger;
   private readonly policy: AttemptPolicy;
   private readonly stopped = new AbortController();
+  /** Each claimed delivery's task: its send, then waiting for its attempt to be recorded. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Sends not yet answered (what DELIVERY_CONCURRENCY bounds). */
+  private sending = 0;
+  /** Claimed ahead, waiting for a send slot: an answer starts the next at once instead of waiting for a turn. */
+  private readonly claimedAhead: { delivery: ClaimedDelivery; claimedAt: number }[] = [];
+  private readonly answered: Answered[] = [];
+  private readonly openedSecrets = new LRUCache<string, string>({ max: OPENED_SECRETS });
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
   private nudged = false;
@@ -65,8 +85,6 @@ export class DeliveryWorker {
   private pruning: Promise<void> | undefined;
   private attemptCount = 0;
   private readonly attempts: Counter<'outcome'>;
-  private readonly unrecorded: Unrecorded[] = [];
-  private recording: Promise<void> | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
@@ -93,14 +111,13 @@ export class DeliveryWorker {
     this.stopped.abort();
     clearTimeout(this.pruneTimer);
     this.wakeUp?.();
-    await this.loop;
     const grace = this.options.settings.WEBHOOK_TIMEOUT_MS + CLOSE_GRACE_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, grace, 'timeout')));
-    const settled = await Promise.race([Promise.all([...this.inFlight, this.pruning]), timedOut]);
+    const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight, this.pruning]), timedOut]);
     clearTimeout(timer);
     // Their leases run out and other replicas (or this one, restarted) send them again.
-    if (settled === 'timeout') this.logger.warn({ inFlight: this.inFlight.size }, 'deliveries still in flight at shutdown');
+    if (settled === 'timeout') this.logger.warn({ sending: this.sending, unrecorded: this.answered.length }, 'deliveries still in flight at shutdown');
   }
 
   /** Deliveries were just queued (by this process's fan-out): claim now rather than at the next poll. */
@@ -140,28 +157,78 @@ export class DeliveryWorker {
 
   private async run(): Promise<void> {
     const { DELIVERY_CONCURRENCY, DELIVERY_PER_ENDPOINT, WEBHOOK_TIMEOUT_MS } = this.options.settings;
-    while (!this.stopped.signal.aborted) {
-      const free = DELIVERY_CONCURRENCY - this.inFlight.size;
-      if (free <= 0) {
+    const leaseMs = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+    for (;;) {
+      const stopping = this.stopped.signal.aborted;
+      if (stopping) await this.releaseClaimedAhead();
+      // Stopping: no more claims, but every send still out is answered and recorded first.
+      if (stopping && this.sending === 0 && this.answered.length === 0) return;
+      const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending - this.claimedAhead.length;
+      if (this.answered.length === 0 && room <= 0) {
         await this.idle(IDLE_POLL_MS, false);
         continue;
       }
-      let claimed: ClaimedDelivery[];
+      const answered = this.answered.splice(0, MAX_RECORD_BATCH);
       this.nudged = false;
+      let claimed: ClaimedDelivery[];
       try {
-        claimed = await claimDueDeliveries(this.options.orm.em.fork(), {
-          limit: free,
-          perEndpoint: DELIVERY_PER_ENDPOINT,
-          leaseMs: WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS,
+        const turn = await recordAndClaim(
+          this.options.orm.em.fork(),
+          answered.map(({ made }) => made),
+          this.policy,
+          room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs } : undefined,
+        );
+        answered.forEach((entry, index) => {
+          const recorded = turn.recorded[index];
+          if (recorded) entry.resolve(recorded);
+          else entry.reject(new Error('attempt missing from its turn'));
         });
+        claimed = turn.claimed;
       } catch (error) {
-        this.logger.warn({ err: error }, 'claiming deliveries failed; will try again');
+        this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
+        // One attempt that cannot be recorded must not cost the others theirs: record each alone.
+        for (const entry of answered) {
+          await recordAttempts(this.options.orm.em.fork(), [entry.made], this.policy).then(([recorded]) => {
+            if (recorded) entry.resolve(recorded);
+            else entry.reject(error);
+          }, entry.reject);
+        }
         await this.idle(FAILURE_BACKOFF_MS, false);
         continue;
       }
-      for (const delivery of claimed) this.track(this.deliver(delivery));
+      const claimedAt = performance.now();
+      this.claimedAhead.push(...claimed.map((delivery) => ({ delivery, claimedAt })));
+      this.sendClaimed();
       // A full claim may have left more due rows behind; otherwise nothing more is due yet.
-      if (claimed.length < free) await this.idle(IDLE_POLL_MS);
+      if (this.answered.length === 0 && claimed.length < room) await this.idle(IDLE_POLL_MS);
+    }
+  }
+
+  /**
+   * Starts sends for deliveries claimed ahead while there are free send slots. One that waited
+   * longer than the lease's margin is left for its lease to run out: sent now, it could still be
+   * in flight when another worker takes it over.
+   */
+  private sendClaimed(): void {
+    while (!this.stopped.signal.aborted && this.sending < this.options.settings.DELIVERY_CONCURRENCY) {
+      const next = this.claimedAhead.shift();
+      if (next === undefined) return;
+      if (performance.now() - next.claimedAt > LEASE_MARGIN_MS) {
+        this.logger.warn({ deliveryId: next.delivery.id }, 'a delivery claimed ahead waited past its lease margin; left for its lease to run out');
+        continue;
+      }
+      this.track(this.deliver(next.delivery));
+    }
+  }
+
+  /** Stopping: deliveries claimed but not sent go back to the queue now, not when their leases run out. */
+  private async releaseClaimedAhead(): Promise<void> {
+    const ids = this.claimedAhead.splice(0).map(({ delivery }) => delivery.id);
+    if (ids.length === 0) return;
+    try {
+      await releaseLeases(this.options.orm.em.fork(), ids);
+    } catch (error) {
+      this.logger.warn({ err: error, deliveries: ids.length }, 'could not hand back deliveries claimed ahead; their leases run out instead');
     }
   }
 
@@ -169,7 +236,6 @@ export class DeliveryWorker {
     this.inFlight.add(task);
     void task.finally(() => {
       this.inFlight.delete(task);
-      this.wakeUp?.();
     });
   }
 
@@ -177,19 +243,32 @@ export class DeliveryWorker {
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     const { orm, outbound, settings } = this.options;
     const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
+    let sent;
+    this.sending++;
     try {
       if (!delivery.isActive) {
         // Spec §3: a deactivated webhook gets no more deliveries.
         await abandonDelivery(orm.em.fork(), delivery.id);
         return;
       }
-      const sent = await sendDelivery(
+      sent = await sendDelivery(
         outbound,
-        { url: delivery.url, secret: settings.WEBHOOK_SECRET_KEYS.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+        { url: delivery.url, secret: this.openSecret(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
         settings.WEBHOOK_TIMEOUT_MS,
       );
-      this.attemptCount++;
-      const recorded = await this.record({ delivery, sent });
+    } catch (error) {
+      this.logger.error({ err: error, ...ids }, 'delivery could not be attempted; it is retried once its lease runs out');
+      return;
+    } finally {
+      this.sending--;
+      this.sendClaimed();
+    }
+    this.attemptCount++;
+    try {
+      const recorded = await new Promise<RecordedAttempt>((resolve, reject) => {
+        this.answered.push({ made: { delivery, sent }, resolve, reject });
+        this.wakeUp?.();
+      });
       this.attempts.inc({ outcome: recorded.outcome });
       this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
       if (recorded.deactivated) {
@@ -200,46 +279,18 @@ export class DeliveryWorker {
     }
   }
 
-  /** Records an attempt with those answered about the same time, in one transaction. */
-  private record(made: MadeAttempt): Promise<RecordedAttempt> {
-    return new Promise((resolve, reject) => {
-      this.unrecorded.push({ made, resolve, reject });
-      this.recording ??= this.recordWaiting();
-    });
-  }
-
-  private async recordWaiting(): Promise<void> {
-    while (this.unrecorded.length > 0) {
-      const batch = this.unrecorded.splice(0, MAX_RECORD_BATCH);
-      // One attempt that cannot be recorded must not cost the others theirs: then record each alone.
-      if (!(await this.recordTogether(batch, batch.length === 1))) for (const entry of batch) await this.recordTogether([entry], true);
+  private openSecret(stored: string): string {
+    let secret = this.openedSecrets.get(stored);
+    if (secret === undefined) {
+      secret = this.options.settings.WEBHOOK_SECRET_KEYS.open(stored);
+      this.openedSecrets.set(stored, secret);
     }
-    this.recording = undefined;
+    return secret;
   }
 
-  /** One transaction for the batch; false when it failed (its attempts were rejected only when `rejectOnFailure`). */
-  private async recordTogether(batch: readonly Unrecorded[], rejectOnFailure: boolean): Promise<boolean> {
-    try {
-      const recorded = await recordAttempts(
-        this.options.orm.em.fork(),
-        batch.map(({ made }) => made),
-        this.policy,
-      );
-      batch.forEach((entry, index) => {
-        const result = recorded[index];
-        if (result) entry.resolve(result);
-        else entry.reject(new Error('attempt missing from its batch'));
-      });
-      return true;
-    } catch (error) {
-      if (rejectOnFailure) for (const entry of batch) entry.reject(error);
-      return false;
-    }
-  }
-
-  /** Waits `ms`, or until woken (a send finished, close); a nudge ends it too when `heedNudges`. */
+  /** Waits `ms`, or until woken (an answer came in, close); a nudge ends it too when `heedNudges`. */
   private async idle(ms: number, heedNudges = true): Promise<void> {
-    if (this.stopped.signal.aborted || (heedNudges && this.nudged)) return;
+    if (heedNudges && this.nudged) return;
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.wakeUp = resolve;

@@ -110,3 +110,42 @@ export function afterAttempt(webhook: FailureState, outcome: AttemptOutcome, dea
   const consecutiveFailures = webhook.consecutiveFailures + 1;
   return { consecutiveFailures, isActive: webhook.isActive && consecutiveFailures < deactivateAfter };
 }
+
+/**
+ * A run of attempts' outcomes for one webhook, in order, as the database needs them to count the
+ * failures in one statement: `leading` failures before the first success (all of them when none
+ * succeeded), `trailing` after the last success, and the longest run after the first success.
+ */
+export interface FailureRuns {
+  leading: number;
+  trailing: number;
+  longestLater: number;
+  hasSuccess: boolean;
+}
+
+export function failureRuns(outcomes: readonly AttemptOutcome[]): FailureRuns {
+  let leading = 0;
+  let run = 0;
+  let longestLater = 0;
+  let hasSuccess = false;
+  for (const outcome of outcomes) {
+    if (outcome !== 'succeeded') {
+      run++;
+      if (hasSuccess) longestLater = Math.max(longestLater, run);
+      else leading = run;
+      continue;
+    }
+    hasSuccess = true;
+    run = 0;
+  }
+  return { leading, trailing: hasSuccess ? run : leading, longestLater, hasSuccess };
+}
+
+/** {@link afterAttempt} applied attempt by attempt, from the runs alone (what the recording statement computes). */
+export function afterRuns(webhook: FailureState, runs: FailureRuns, deactivateAfter = 15): FailureState {
+  const reached = webhook.consecutiveFailures + runs.leading >= deactivateAfter || runs.longestLater >= deactivateAfter;
+  return {
+    consecutiveFailures: runs.hasSuccess ? runs.trailing : webhook.consecutiveFailures + runs.leading,
+    isActive: webhook.isActive && !reached,
+  };
+}

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { arrayLiteral } from '@boardsync/kit';
 
 // Every attempt of a delivery, kept for the delivery log: written once per attempt (a worker's or
 // a ping's), read oldest first, pruned with its delivery (`on delete cascade`).
@@ -14,27 +13,14 @@ export interface AttemptRecord {
 }
 
 export async function insertAttempt(tx: EntityManager, attempt: AttemptRecord): Promise<void> {
-  await insertAttempts(tx, [attempt]);
-}
-
-/** Several attempts in one statement, numbered (`id`) in the order given. */
-export async function insertAttempts(tx: EntityManager, attempts: readonly AttemptRecord[]): Promise<void> {
-  if (attempts.length === 0) return;
-  await tx.execute(
-    `insert into delivery_attempt (delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt)
-     select delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt
-       from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::smallint[], ?::text[], ?::text[])
-            with ordinality as made(delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt, position)
-      order by position`,
-    [
-      arrayLiteral(attempts.map((attempt) => attempt.deliveryId)),
-      arrayLiteral(attempts.map((attempt) => attempt.attemptedAt.toISOString())),
-      arrayLiteral(attempts.map((attempt) => attempt.durationMs)),
-      arrayLiteral(attempts.map((attempt) => attempt.status)),
-      arrayLiteral(attempts.map((attempt) => attempt.errorClass)),
-      arrayLiteral(attempts.map((attempt) => attempt.responseExcerpt)),
-    ],
-  );
+  await tx.execute('insert into delivery_attempt (delivery_id, attempted_at, duration_ms, status, error_class, response_excerpt) values (?, ?, ?, ?, ?, ?)', [
+    attempt.deliveryId,
+    attempt.attemptedAt,
+    attempt.durationMs,
+    attempt.status,
+    attempt.errorClass,
+    attempt.responseExcerpt,
+  ]);
 }
 
 /** Every attempt of a delivery, oldest first (across redeliveries). */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
 import { PING_EVENT } from '../domain/envelope.ts';
-import type { Settlement } from '../domain/retry-schedule.ts';
 
 // The queue the workers drain: fan-out inserts, claims under leases, settlements, re-queues.
 
@@ -74,101 +73,72 @@ export async function insertDeliveries(tx: EntityManager, deliveries: readonly N
   );
 }
 
-/**
- * Leases up to `limit` due deliveries for `leaseMs`, oldest due first (then in queued order), never letting one webhook
- * have more than `perEndpoint` leased at once (counting every replica's leases). A row another
- * transaction holds is skipped, not waited for; a lease that ran out (its worker died mid-send)
- * makes the row due again, so a delivery is sent at least once.
- */
-export async function claimDueDeliveries(em: EntityManager, { limit, perEndpoint, leaseMs }: { limit: number; perEndpoint: number; leaseMs: number }) {
-  return em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
-    // Leased rows were due when claimed, so `next_attempt_at <= now()` keeps both scans on the
-    // partial index of pending rows. The state and lease conditions are repeated in `picked`,
-    // the level that locks: Postgres re-checks that level's conditions on a row that changed
-    // between the statement's snapshot and the lock (settled or deleted meanwhile).
-    const rows = await tx.execute<ClaimedRow[]>(
-      `with busy as (
-         select webhook_id, count(*)::int as leased from delivery
-          where state = 'pending' and next_attempt_at <= now() and leased_until > now()
-          group by webhook_id
-       ),
-       due as (
-         select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq, coalesce(b.leased, 0) as leased
-           from delivery d left join busy b on b.webhook_id = d.webhook_id
-          where d.state = 'pending' and d.next_attempt_at <= now()
-            and (d.leased_until is null or d.leased_until <= now())
-            and coalesce(b.leased, 0) < ?
-          order by d.next_attempt_at, d.queued_seq
-          limit ${String(CLAIM_WINDOW)}
-       ),
-       ranked as (
-         select id, next_attempt_at, queued_seq, leased + row_number() over (partition by webhook_id order by next_attempt_at, queued_seq) as slot from due
-       ),
-       picked as (
-         select d.id from delivery d join ranked r on r.id = d.id
-          where r.slot <= ? and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
-          order by r.next_attempt_at, r.queued_seq
-          limit ?
-          for update of d skip locked
-       )
-       update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
-         from picked, webhook w
-        where d.id = picked.id and w.id = d.webhook_id
-       returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active`,
-      [perEndpoint, perEndpoint, limit, leaseMs],
-    );
-    return rows.map((row): ClaimedDelivery => ({
-      id: row.id,
-      webhookId: row.webhook_id,
-      event: row.event,
-      body: row.body,
-      attempts: row.attempts,
-      url: row.url,
-      secret: row.secret,
-      isActive: row.is_active,
-    }));
-  });
-}
-
-/** One attempt's settlement, for {@link settleDeliveries}. */
-export interface AttemptSettlement {
-  id: string;
-  attemptsBefore: number;
-  settlement: Settlement;
+export interface ClaimLimits {
+  limit: number;
+  perEndpoint: number;
+  leaseMs: number;
 }
 
 /**
- * Settles attempts in one statement, each the attempt numbered `attemptsBefore + 1` of its
- * delivery: counts it, releases the lease, and sets the state (and the next attempt's time, by the
- * database's clock). Guarded by the attempt count and the state, so an attempt whose delivery was
- * settled meanwhile (its webhook deactivated, a lease that ran out and was taken over) changes
- * nothing. Returns the ids settled.
+ * Leases up to `limit` due deliveries for `leaseMs`, oldest due first (then in queued order),
+ * never letting one webhook have more than `perEndpoint` leased at once (counting every replica's
+ * leases). A row another transaction holds is skipped, not waited for; a lease that ran out (its
+ * worker died mid-send) makes the row due again, so a delivery is sent at least once. Runs in the
+ * caller's transaction (`tx`), which must end soon: the claim lock is held until it does.
  */
-export async function settleDeliveries(tx: EntityManager, settlements: readonly AttemptSettlement[]): Promise<Set<string>> {
-  if (settlements.length === 0) return new Set();
-  const rows = await tx.execute<{ id: string }[]>(
-    `update delivery d
-        set state = v.state, attempts = d.attempts + 1, leased_until = null, updated_at = now(),
-            next_attempt_at = case when v.state = 'pending' then now() + (v.retry_ms * interval '1 millisecond') end
-       from unnest(?::uuid[], ?::int[], ?::text[], ?::bigint[]) as v(id, attempts_before, state, retry_ms)
-      where d.id = v.id and d.attempts = v.attempts_before and d.state = 'pending'
-      returning d.id`,
-    [
-      arrayLiteral(settlements.map(({ id }) => id)),
-      arrayLiteral(settlements.map(({ attemptsBefore }) => attemptsBefore)),
-      arrayLiteral(settlements.map(({ settlement }) => settlement.state)),
-      arrayLiteral(settlements.map(({ settlement }) => (settlement.state === 'pending' ? settlement.retryInMs : null))),
-    ],
+export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint, leaseMs }: ClaimLimits): Promise<ClaimedDelivery[]> {
+  await tx.execute('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
+  // Leased rows were due when claimed, so `next_attempt_at <= now()` keeps both scans on the
+  // partial index of pending rows. The state and lease conditions are repeated in `picked`,
+  // the level that locks: Postgres re-checks that level's conditions on a row that changed
+  // between the statement's snapshot and the lock (settled or deleted meanwhile).
+  const rows = await tx.execute<ClaimedRow[]>(
+    `with busy as (
+       select webhook_id, count(*)::int as leased from delivery
+        where state = 'pending' and next_attempt_at <= now() and leased_until > now()
+        group by webhook_id
+     ),
+     due as (
+       select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq, coalesce(b.leased, 0) as leased
+         from delivery d left join busy b on b.webhook_id = d.webhook_id
+        where d.state = 'pending' and d.next_attempt_at <= now()
+          and (d.leased_until is null or d.leased_until <= now())
+          and coalesce(b.leased, 0) < ?
+        order by d.next_attempt_at, d.queued_seq
+        limit ${String(CLAIM_WINDOW)}
+     ),
+     ranked as (
+       select id, next_attempt_at, queued_seq, leased + row_number() over (partition by webhook_id order by next_attempt_at, queued_seq) as slot from due
+     ),
+     picked as (
+       select d.id from delivery d join ranked r on r.id = d.id
+        where r.slot <= ? and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
+        order by r.next_attempt_at, r.queued_seq
+        limit ?
+        for update of d skip locked
+     )
+     update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
+       from picked, webhook w
+      where d.id = picked.id and w.id = d.webhook_id
+     returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active`,
+    [perEndpoint, perEndpoint, limit, leaseMs],
   );
-  return new Set(rows.map((row) => row.id));
+  return rows.map((row): ClaimedDelivery => ({
+    id: row.id,
+    webhookId: row.webhook_id,
+    event: row.event,
+    body: row.body,
+    attempts: row.attempts,
+    url: row.url,
+    secret: row.secret,
+    isActive: row.is_active,
+  }));
 }
 
-/** Which of `ids` are still there (a webhook's delete takes its deliveries with it). */
-export async function existingDeliveries(tx: EntityManager, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.execute<{ id: string }[]>('select id from delivery where id = any(?::uuid[])', [arrayLiteral(ids)]);
-  return new Set(rows.map((row) => row.id));
+/** Hands leased deliveries back unsent: due again at once, for any worker. */
+export async function releaseLeases(em: EntityManager, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await em.execute(`update delivery set leased_until = null where id = any(?::uuid[]) and state = 'pending'`, [arrayLiteral(ids)]);
 }
 
 /** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */

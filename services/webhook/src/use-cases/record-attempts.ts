@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { afterAttempt, classifyAttempt, settlementOf, type AttemptOutcome, type FailureState } from '../domain/retry-schedule.ts';
+import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from '../domain/retry-schedule.ts';
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
-import { insertAttempts } from '../store/delivery-attempts.ts';
-import { abandonPendingDeliveries, existingDeliveries, settleDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
-import { lockFailureStates, recordWebhookAttempt } from '../store/webhook-bookkeeping.ts';
+import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
+import { abandonPendingDeliveries, claimDueDeliveries, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
@@ -31,65 +30,84 @@ export interface RecordedAttempt {
 
 /**
  * Records attempts in one transaction, answers in the order given: each attempt's row, its
- * delivery's new state (spec §6 retries), and each webhook's bookkeeping (spec §3), counted
+ * delivery's new state (spec §6 retries), and each webhook's bookkeeping (spec §3), counted as
  * attempt by attempt in the order given; the failure that deactivates a webhook also stops every
- * delivery still queued for it. Webhook rows are locked first, in id order, as a webhook's delete
- * takes its locks (webhook, then its deliveries by cascade), so none of these deadlock; a webhook
- * deleted meanwhile leaves nothing to record for its attempts.
+ * delivery still queued for it. A webhook deleted meanwhile leaves nothing to record for its
+ * attempts. (One statement does it all: store/attempt-recording.ts.)
  */
 export async function recordAttempts(em: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
+  return em.transactional((tx) => recordAttemptsIn(tx, made, policy));
+}
+
+/**
+ * A worker's turn, in one transaction: records the attempts answered since its last turn (as
+ * {@link recordAttempts}), which frees their webhooks' slots, then claims up to `claim.limit` due
+ * deliveries (none when `claim` is undefined: the worker is full or stopping).
+ */
+export async function recordAndClaim(
+  em: EntityManager,
+  made: readonly MadeAttempt[],
+  policy: AttemptPolicy,
+  claim: ClaimLimits | undefined,
+): Promise<{ recorded: RecordedAttempt[]; claimed: ClaimedDelivery[] }> {
+  return em.transactional(async (tx) => {
+    await commitWithoutWaitingForDisk(tx);
+    const recorded = made.length > 0 ? await recordAttemptsIn(tx, made, policy) : [];
+    const claimed = claim !== undefined && claim.limit > 0 ? await claimDueDeliveries(tx, claim) : [];
+    return { recorded, claimed };
+  });
+}
+
+/**
+ * A turn's commit does not wait for its WAL to reach the disk (an fsync per turn was most of a
+ * turn on a slow disk). Nothing a turn writes is lost in a way that matters: if Postgres itself
+ * crashes before the flush (an application crash loses nothing), a recorded attempt or a lease
+ * is forgotten, so the delivery is sent again — at least once still holds, and receivers dedupe
+ * on the delivery id (spec §6). Fan-out keeps the default: its commit is what lets the Kafka
+ * offset move on.
+ */
+async function commitWithoutWaitingForDisk(tx: EntityManager): Promise<void> {
+  await tx.execute('set local synchronous_commit = off');
+}
+
+async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
   const judged = made.map(({ delivery, sent }) => {
     const outcome = classifyAttempt(sent);
     return { delivery, sent, outcome, settlement: settlementOf(delivery.attempts, sent, outcome, policy.retryDelaysMs) };
   });
-  return em.transactional(async (tx) => {
-    const webhooks = await lockFailureStates(
-      tx,
-      [...new Set(made.map(({ delivery }) => delivery.webhookId))].sort((a, b) => a - b),
-    );
-    const live = judged.filter(({ delivery }) => webhooks.has(delivery.webhookId));
-    const settled = await settleDeliveries(
-      tx,
-      live.map(({ delivery, settlement }) => ({ id: delivery.id, attemptsBefore: delivery.attempts, settlement })),
-    );
-    // Not settled: the delivery was stopped meanwhile (its webhook deactivated by another
-    // attempt) or is gone. The attempt still happened, so a delivery that exists logs it.
-    const unsettled = live.filter(({ delivery }) => !settled.has(delivery.id)).map(({ delivery }) => delivery.id);
-    const stillThere = await existingDeliveries(tx, unsettled);
-    const logged = live.filter(({ delivery }) => settled.has(delivery.id) || stillThere.has(delivery.id));
-    await insertAttempts(
-      tx,
-      logged.map(({ delivery, sent }) => ({
-        deliveryId: delivery.id,
-        attemptedAt: sent.attemptedAt,
-        durationMs: sent.durationMs,
-        status: sent.status ?? null,
-        errorClass: sent.errorClass ?? sent.error ?? null,
-        responseExcerpt: sent.excerpt,
-      })),
-    );
-    const deactivating = new Set<MadeAttempt>();
-    for (const [webhookId, before] of webhooks) {
-      const attempts = logged.filter(({ delivery }) => delivery.webhookId === webhookId);
-      if (attempts.length === 0) continue;
-      let state: FailureState = before;
-      let lastStatus: number | null = null;
-      for (const attempt of attempts) {
-        const next = afterAttempt(state, attempt.outcome, policy.deactivateAfter);
-        if (state.isActive && !next.isActive) deactivating.add(attempt);
-        state = next;
-        // Only a complete answer counts as what the endpoint answered.
-        if (attempt.sent.error === undefined && attempt.sent.status !== undefined) lastStatus = attempt.sent.status;
-      }
-      await recordWebhookAttempt(tx, webhookId, { ...state, lastStatus, succeeded: attempts.some(({ outcome }) => outcome === 'succeeded') });
-    }
-    const abandoned = new Map<MadeAttempt, number>();
-    for (const attempt of deactivating) abandoned.set(attempt, await abandonPendingDeliveries(tx, attempt.delivery.webhookId));
-    return judged.map((attempt) => ({
+  const tallies = [...Map.groupBy(judged, ({ delivery }) => delivery.webhookId)].map(([webhookId, attempts]): WebhookTally => {
+    // Only a complete answer counts as what the endpoint answered.
+    const answered = attempts.filter(({ sent }) => sent.error === undefined && sent.status !== undefined);
+    return { webhookId, ...failureRuns(attempts.map(({ outcome }) => outcome)), lastStatus: answered.at(-1)?.sent.status ?? null };
+  });
+  const { settled, deactivated } = await recordAttemptRows(
+    tx,
+    judged.map(({ delivery, sent, settlement }) => ({
+      deliveryId: delivery.id,
+      webhookId: delivery.webhookId,
+      attemptsBefore: delivery.attempts,
+      settlement,
+      attemptedAt: sent.attemptedAt,
+      durationMs: sent.durationMs,
+      status: sent.status ?? null,
+      errorClass: sent.errorClass ?? sent.error ?? null,
+      responseExcerpt: sent.excerpt,
+    })),
+    tallies,
+    policy.deactivateAfter,
+  );
+  // The failure that deactivates a webhook stops every delivery still queued for it (spec §3).
+  const abandoned = new Map<number, number>();
+  for (const webhookId of deactivated) abandoned.set(webhookId, await abandonPendingDeliveries(tx, webhookId));
+  const lastOf = new Map(judged.map((attempt) => [attempt.delivery.webhookId, attempt]));
+  return judged.map((attempt) => {
+    // One line per deactivation: the webhook's last attempt in the batch carries it.
+    const deactivating = abandoned.has(attempt.delivery.webhookId) && lastOf.get(attempt.delivery.webhookId) === attempt;
+    return {
       outcome: attempt.outcome,
       ...(settled.has(attempt.delivery.id) ? { state: attempt.settlement.state } : {}),
-      deactivated: deactivating.has(attempt),
-      abandoned: abandoned.get(attempt) ?? 0,
-    }));
+      deactivated: deactivating,
+      abandoned: deactivating ? (abandoned.get(attempt.delivery.webhookId) ?? 0) : 0,
+    };
   });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   afterAttempt,
+  afterRuns,
   classifyAttempt,
+  failureRuns,
   nextAttemptDelay,
   settlementOf,
   type AttemptOutcome,
@@ -136,5 +138,34 @@ describe('settlementOf', () => {
 
   it("moves the wait by a 429's Retry-After", () => {
     expect(settlementOf(0, { status: 429, retryAfter: '30' }, 'retry', delays)).toEqual({ state: 'pending', retryInMs: 30_000 });
+  });
+});
+
+describe('failure runs', () => {
+  const outcomes: AttemptOutcome[] = ['succeeded', 'retry', 'refused'];
+
+  it('counts a batch as attempt-by-attempt afterAttempt would, for every short sequence and starting state', () => {
+    const sequences: AttemptOutcome[][] = [[]];
+    for (let length = 1; length <= 6; length++) {
+      for (let code = 0; code < 3 ** length; code++) {
+        sequences.push(Array.from({ length }, (_, i) => outcomes[Math.floor(code / 3 ** i) % 3] ?? 'succeeded'));
+      }
+    }
+    for (const sequence of sequences) {
+      for (const start of [0, 1, 2, 3].flatMap((consecutiveFailures) => [true, false].map((isActive) => ({ consecutiveFailures, isActive })))) {
+        const stepByStep = sequence.reduce((state, outcome) => afterAttempt(state, outcome, 4), start);
+        expect({ sequence, start, state: afterRuns(start, failureRuns(sequence), 4) }).toEqual({ sequence, start, state: stepByStep });
+      }
+    }
+  });
+
+  it('names the runs', () => {
+    expect(failureRuns(['retry', 'retry', 'succeeded', 'retry', 'retry', 'retry', 'succeeded', 'refused'])).toEqual({
+      leading: 2,
+      trailing: 1,
+      longestLater: 3,
+      hasSuccess: true,
+    });
+    expect(failureRuns(['retry', 'refused'])).toEqual({ leading: 2, trailing: 2, longestLater: 0, hasSuccess: false });
   });
 });

@@ -22,7 +22,6 @@ export function sharedServiceEnv(namespace: string, principalSecret: string): Re
     ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
     // BENCH_CPU_PROF=<dir>: every service writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
 }
 

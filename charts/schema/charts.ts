@@ -54,7 +54,9 @@ const webhookConfig = {
   WEBHOOK_MAX_PER_APP: positive('Webhooks per app per designer.'),
   WEBHOOK_DEACTIVATE_AFTER: positive('Failed attempts in a row that deactivate a webhook.'),
   DELIVERY_CONCURRENCY: positive('Deliveries in flight per pod; keep below database.poolMax.'),
-  DELIVERY_PER_ENDPOINT: positive('Deliveries leased per webhook across all pods (being sent, claimed ahead, or being recorded): the most one receiver gets at once.'),
+  DELIVERY_PER_ENDPOINT: positive(
+    'Deliveries leased per webhook across all pods (being sent, claimed ahead, or being recorded): the most one receiver gets at once.',
+  ),
   DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
 };
 

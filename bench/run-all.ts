@@ -33,6 +33,11 @@ const BENCHMARKS: Benchmark[] = [
   },
   { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put (issue 10)' },
   { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs (issue 11)' },
+  {
+    name: 'webhook-fairness',
+    script: 'webhook-fairness.ts',
+    what: "Webhook fairness: one receiver's latency and ten receivers' throughput, with and without a receiver that never answers (issue 22)",
+  },
   { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes (issue 13)' },
   {
     name: 'rss-load',

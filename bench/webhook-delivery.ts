@@ -14,8 +14,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { request } from 'undici';
-import { INTERNAL_PRINCIPAL_HEADER, KafkaBus, eventMessage, issuePrincipalToken } from '@boardsync/kit';
+import { KafkaBus, eventMessage } from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { callAsDesigner } from './support/bench-api.ts';
 import { measure, printTable, quantile } from './support/measure.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../tests/support/standalone-env.ts';
@@ -68,25 +69,13 @@ const webhook = await startService('webhook', {
 });
 
 // The principal lives a minute; each call signs a fresh one as the gateway would.
-async function call(port: number, method: string, path: string, body: unknown): Promise<unknown> {
-  const principal = await issuePrincipalToken(
-    {
-      designerId: DESIGNER,
-      source: 'api:bench',
-      scopes: ['projects:write', 'components:write', 'webhooks:write'],
-      plan: { storageLimitBytes: 1e12, unlockedProjectLimit: null },
-      requestId: 'bench',
-    },
-    SECRET,
-  );
-  const response = await fetch(`http://127.0.0.1:${String(port)}${path}`, {
+const call = (port: number, method: string, path: string, body: unknown): Promise<unknown> =>
+  callAsDesigner(
+    `http://127.0.0.1:${String(port)}${path}`,
     method,
-    headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
-  return response.json();
-}
+    { designerId: DESIGNER, scopes: ['projects:write', 'components:write', 'webhooks:write'], secret: SECRET },
+    body,
+  );
 
 const { secret } = (await call(webhook.port, 'POST', '/api/v1/webhooks', { url: hookUrl, events: ['components.changed'] })) as { secret: string };
 const projectId = ((await call(catalog.port, 'POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;

@@ -1,5 +1,5 @@
 /** What the benchmarks send: JSON calls, the principal the gateway would sign, and cards. */
-import { issuePrincipalToken } from '@boardsync/kit/core';
+import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit/core';
 
 /** A JSON request; anything but a 2xx answer fails the benchmark. */
 export async function callJson(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<unknown> {
@@ -37,6 +37,26 @@ export function pageOfCards(count: number): BenchCard[] {
     phys_height_in: 3.5,
     sort_order: index,
   }));
+}
+
+/** A JSON call straight to a service, as `designerId` through `source` with `scopes`, signed as the gateway would (a fresh principal each call). */
+export async function callAsDesigner(
+  url: string,
+  method: string,
+  caller: { designerId: number; source?: string; scopes: string[]; secret: string },
+  body?: unknown,
+): Promise<unknown> {
+  const principal = await issuePrincipalToken(
+    {
+      designerId: caller.designerId,
+      source: caller.source ?? 'api:bench',
+      scopes: caller.scopes,
+      plan: { storageLimitBytes: 1e12, unlockedProjectLimit: null },
+      requestId: 'bench',
+    },
+    caller.secret,
+  );
+  return callJson(url, method, { [INTERNAL_PRINCIPAL_HEADER]: principal }, body);
 }
 
 /** The principal the gateway would sign for a benchmark's designer calling the catalog directly: projects and components, read and write. */

@@ -23,6 +23,11 @@ const CLOSE_GRACE_MS = 5_000;
  * towards DELIVERY_PER_ENDPOINT like any other.
  */
 const CLAIM_AHEAD_FACTOR = 4;
+/**
+ * How long a delivery claimed ahead may wait for a send slot. A claim checks that the webhook still
+ * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
+ */
+const CLAIM_AHEAD_FRESH_MS = 1_000;
 /** The most attempts recorded in one turn. */
 const MAX_RECORD_BATCH = 256;
 /** Opened signing secrets kept, by their sealed form: opening one (AES-GCM) on every attempt was a fifth of the worker's CPU. */
@@ -75,6 +80,8 @@ export class DeliveryWorker {
   private sending = 0;
   /** Claimed ahead, waiting for a send slot: an answer starts the next at once instead of waiting for a turn. */
   private readonly claimedAhead: { delivery: ClaimedDelivery; claimedAt: number }[] = [];
+  /** Claimed ahead but waited too long: handed back to the queue at the next turn. */
+  private readonly handBack: string[] = [];
   private readonly answered: Answered[] = [];
   private readonly openedSecrets = new LRUCache<string, string>({ max: OPENED_SECRETS });
   private wakeUp: (() => void) | undefined;
@@ -160,7 +167,8 @@ export class DeliveryWorker {
     const leaseMs = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
     for (;;) {
       const stopping = this.stopped.signal.aborted;
-      if (stopping) await this.releaseClaimedAhead();
+      if (stopping) this.handBack.push(...this.claimedAhead.splice(0).map(({ delivery }) => delivery.id));
+      await this.handBackClaims();
       // Stopping: no more claims, but every send still out is answered and recorded first.
       if (stopping && this.sending === 0 && this.answered.length === 0) return;
       const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending - this.claimedAhead.length;
@@ -204,26 +212,23 @@ export class DeliveryWorker {
     }
   }
 
-  /**
-   * Starts sends for deliveries claimed ahead while there are free send slots. One that waited
-   * longer than the lease's margin is left for its lease to run out: sent now, it could still be
-   * in flight when another worker takes it over.
-   */
+  /** Starts sends for deliveries claimed ahead while there are free send slots; one claimed too long ago is handed back instead. */
   private sendClaimed(): void {
     while (!this.stopped.signal.aborted && this.sending < this.options.settings.DELIVERY_CONCURRENCY) {
       const next = this.claimedAhead.shift();
       if (next === undefined) return;
-      if (performance.now() - next.claimedAt > LEASE_MARGIN_MS) {
-        this.logger.warn({ deliveryId: next.delivery.id }, 'a delivery claimed ahead waited past its lease margin; left for its lease to run out');
+      if (performance.now() - next.claimedAt > CLAIM_AHEAD_FRESH_MS) {
+        this.handBack.push(next.delivery.id);
+        this.wakeUp?.();
         continue;
       }
       this.track(this.deliver(next.delivery));
     }
   }
 
-  /** Stopping: deliveries claimed but not sent go back to the queue now, not when their leases run out. */
-  private async releaseClaimedAhead(): Promise<void> {
-    const ids = this.claimedAhead.splice(0).map(({ delivery }) => delivery.id);
+  /** Deliveries claimed but not sent go back to the queue now (stale, or the worker is stopping), not when their leases run out. */
+  private async handBackClaims(): Promise<void> {
+    const ids = this.handBack.splice(0);
     if (ids.length === 0) return;
     try {
       await releaseLeases(this.options.orm.em.fork(), ids);

@@ -22,7 +22,7 @@ export interface RecordedAttempt {
   outcome: AttemptOutcome;
   /** The delivery's state now; undefined when it was not settled (stopped meanwhile, or gone). */
   state?: DeliveryState;
-  /** This attempt was the failure that deactivated the webhook. */
+  /** The webhook was deactivated by this batch's failures, and this is its last attempt in the batch (one log line per deactivation). */
   deactivated: boolean;
   /** Deliveries still queued for the webhook that stopped with it. */
   abandoned: number;
@@ -51,23 +51,10 @@ export async function recordAndClaim(
   claim: ClaimLimits | undefined,
 ): Promise<{ recorded: RecordedAttempt[]; claimed: ClaimedDelivery[] }> {
   return em.transactional(async (tx) => {
-    await commitWithoutWaitingForDisk(tx);
     const recorded = made.length > 0 ? await recordAttemptsIn(tx, made, policy) : [];
     const claimed = claim !== undefined && claim.limit > 0 ? await claimDueDeliveries(tx, claim) : [];
     return { recorded, claimed };
   });
-}
-
-/**
- * A turn's commit does not wait for its WAL to reach the disk (an fsync per turn was most of a
- * turn on a slow disk). Nothing a turn writes is lost in a way that matters: if Postgres itself
- * crashes before the flush (an application crash loses nothing), a recorded attempt or a lease
- * is forgotten, so the delivery is sent again — at least once still holds, and receivers dedupe
- * on the delivery id (spec §6). Fan-out keeps the default: its commit is what lets the Kafka
- * offset move on.
- */
-async function commitWithoutWaitingForDisk(tx: EntityManager): Promise<void> {
-  await tx.execute('set local synchronous_commit = off');
 }
 
 async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
@@ -7,6 +6,7 @@ import { abandonDelivery, releaseLeases, type ClaimedDelivery } from '../store/d
 import { pruneDeliveries } from '../store/delivery-log.ts';
 import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
+import { OpenedSecrets } from './opened-secrets.ts';
 
 /** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
 const LEASE_MARGIN_MS = 30_000;
@@ -30,8 +30,6 @@ const CLAIM_AHEAD_FACTOR = 4;
 const CLAIM_AHEAD_FRESH_MS = 1_000;
 /** The most attempts recorded in one turn. */
 const MAX_RECORD_BATCH = 256;
-/** Opened signing secrets kept, by their sealed form: opening one (AES-GCM) on every attempt was a fifth of the worker's CPU. */
-const OPENED_SECRETS = 1_000;
 
 /** An attempt answered and waiting for the worker's next turn to be recorded. */
 interface Answered {
@@ -83,7 +81,7 @@ export class DeliveryWorker {
   /** Claimed ahead but waited too long: handed back to the queue at the next turn. */
   private readonly handBack: string[] = [];
   private readonly answered: Answered[] = [];
-  private readonly openedSecrets = new LRUCache<string, string>({ max: OPENED_SECRETS });
+  private readonly secrets: OpenedSecrets;
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
   private nudged = false;
@@ -95,6 +93,7 @@ export class DeliveryWorker {
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
+    this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS);
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.attempts = new Counter({
@@ -258,7 +257,7 @@ export class DeliveryWorker {
       }
       sent = await sendDelivery(
         outbound,
-        { url: delivery.url, secret: this.openSecret(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+        { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
         settings.WEBHOOK_TIMEOUT_MS,
       );
     } catch (error) {
@@ -282,15 +281,6 @@ export class DeliveryWorker {
     } catch (error) {
       this.logger.error({ err: error, ...ids }, 'delivery attempt could not be recorded; it is retried once its lease runs out');
     }
-  }
-
-  private openSecret(stored: string): string {
-    let secret = this.openedSecrets.get(stored);
-    if (secret === undefined) {
-      secret = this.options.settings.WEBHOOK_SECRET_KEYS.open(stored);
-      this.openedSecrets.set(stored, secret);
-    }
-    return secret;
   }
 
   /** Waits `ms`, or until woken (an answer came in, close); a nudge ends it too when `heedNudges`. */

@@ -15,11 +15,10 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { request } from 'undici';
 import { KafkaBus, eventMessage } from '@boardsync/kit';
-import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
 import { measure, printTable, quantile } from './support/measure.ts';
-import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
-import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../tests/support/standalone-env.ts';
+import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
@@ -30,36 +29,23 @@ const DESIGNER = 1;
 
 // The receiver: counts deliveries and wakes whoever waits for a component name in one.
 let received = 0;
-const waiting = new Map<string, () => void>();
+const arrivals = new ComponentArrivals();
 const receiver = createServer((incoming, answer) => {
   const chunks: Buffer[] = [];
   incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
   incoming.on('end', () => {
     received += 1;
     answer.end();
-    if (waiting.size === 0) return;
+    if (!arrivals.anyWaiting) return;
     const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { components?: { name: string }[] } };
-    for (const component of envelope.data?.components ?? []) {
-      const wake = waiting.get(component.name);
-      if (wake) {
-        waiting.delete(component.name);
-        wake();
-      }
-    }
+    for (const component of envelope.data?.components ?? []) arrivals.arrived(component.name);
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const hookUrl = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hook`;
 
 const namespace = uniqueName('benchwh');
-const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
-const common = sharedServiceEnv(namespace, SECRET);
-const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
-const webhook = await startService('webhook', {
-  ...common,
-  DATABASE_URL: webhookDb.url,
-  WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
-  SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+const services = await startCatalogAndWebhook(namespace, SECRET, {
   // One receiver here: it gets the whole replica's concurrency, CONCURRENCY requests at once, as
   // from the bare loop (DELIVERY_CONCURRENCY bounds sends). The per-endpoint cap, which bounds
   // leases (deliveries being sent, claimed ahead of a free send slot, or answered and not yet
@@ -67,6 +53,7 @@ const webhook = await startService('webhook', {
   DELIVERY_CONCURRENCY: String(CONCURRENCY),
   DELIVERY_PER_ENDPOINT: '1000',
 });
+const { catalog, webhook, webhookDatabaseUrl } = services;
 
 // The principal lives a minute; each call signs a fresh one as the gateway would.
 const call = (port: number, method: string, path: string, body: unknown): Promise<unknown> =>
@@ -81,20 +68,12 @@ const { secret } = (await call(webhook.port, 'POST', '/api/v1/webhooks', { url: 
 const projectId = ((await call(catalog.port, 'POST', '/api/v1/projects', { name: 'Bench' })) as { data: { id: number } }).data.id;
 
 // The consumer joins in the background after /healthz: wait until one write comes through end to end.
-async function writeAndReceive(name: string, timeoutMs = 10_000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const arrived = new Promise<void>((resolve, reject) => {
-    waiting.set(name, resolve);
-    timer = setTimeout(() => {
-      waiting.delete(name);
-      reject(new Error(`no delivery for ${name} within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
-  });
-  await call(catalog.port, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } });
-  await arrived.finally(() => {
-    clearTimeout(timer);
-  });
-}
+const writeAndReceive = (name: string, timeoutMs = 10_000): Promise<void> =>
+  arrivals.writeAndReceive(
+    name,
+    () => call(catalog.port, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } }),
+    timeoutMs,
+  );
 await writeAndReceive('first', 60_000);
 
 // 1. Write-to-receipt latency, sequential writes.
@@ -123,7 +102,7 @@ const events = () =>
     ),
   );
 // Where the time goes: when every event's delivery was queued (fan-out done), read from the webhook database.
-const queueWatch = new pg.Client({ connectionString: webhookDb.url });
+const queueWatch = new pg.Client({ connectionString: webhookDatabaseUrl });
 await queueWatch.connect();
 const queuedAfterMs: number[] = [];
 const viaService = await measure(
@@ -204,8 +183,6 @@ for (const sample of [bare, viaService]) {
 console.log(`${'of which: every delivery queued (fan-out done), median ms'.padEnd(58)} ${quantile(queuedAfterMs, 0.5).toFixed(0).padStart(12)}`);
 
 await bus.close();
-await stopServices([catalog, webhook]);
+await services.stop();
 receiver.closeAllConnections();
 receiver.close();
-await catalogDb.drop();
-await webhookDb.drop();

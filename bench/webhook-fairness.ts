@@ -15,11 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KafkaBus, eventMessage } from '@boardsync/kit';
-import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
 import { measure, quantile } from './support/measure.ts';
-import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
-import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../tests/support/standalone-env.ts';
+import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 150);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
@@ -30,7 +29,7 @@ const [WRITER, CROWD] = [1, 2];
 
 // One server, a path per receiver: /healthy-N counts, /target wakes a waiting write, /dead never answers.
 let healthyReceived = 0;
-const waiting = new Map<string, () => void>();
+const arrivals = new ComponentArrivals();
 const hanging = new Set<ServerResponse>();
 const receiver = createServer((incoming, answer) => {
   if (incoming.url === '/dead') {
@@ -48,25 +47,15 @@ const receiver = createServer((incoming, answer) => {
       return;
     }
     const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { components?: { name: string }[] } };
-    for (const component of envelope.data?.components ?? []) {
-      waiting.get(component.name)?.();
-      waiting.delete(component.name);
-    }
+    for (const component of envelope.data?.components ?? []) arrivals.arrived(component.name);
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = (path: string): string => `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}${path}`;
 
 const namespace = uniqueName('benchfair');
-const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
-const common = sharedServiceEnv(namespace, SECRET);
-const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
-const webhook = await startService('webhook', {
-  ...common,
-  DATABASE_URL: webhookDb.url,
-  WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
-  SSRF_ALLOW_CIDRS: '127.0.0.1/32',
-});
+const services = await startCatalogAndWebhook(namespace, SECRET);
+const { catalog, webhook } = services;
 
 const SCOPES = ['projects:write', 'components:write', 'webhooks:write'];
 const call = (port: number, designerId: number, method: string, path: string, body: unknown, source?: string): Promise<unknown> =>
@@ -79,20 +68,12 @@ await subscribe(WRITER, '/target');
 for (let n = 0; n < HEALTHY; n++) await subscribe(CROWD, `/healthy-${String(n)}`);
 const projectId = ((await call(catalog.port, WRITER, 'POST', '/api/v1/projects', { name: 'Fairness' })) as { data: { id: number } }).data.id;
 
-async function writeAndReceive(name: string, timeoutMs = 30_000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const arrived = new Promise<void>((resolve, reject) => {
-    waiting.set(name, resolve);
-    timer = setTimeout(() => {
-      waiting.delete(name);
-      reject(new Error(`no delivery for ${name} within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
-  });
-  await call(catalog.port, WRITER, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } });
-  await arrived.finally(() => {
-    clearTimeout(timer);
-  });
-}
+const writeAndReceive = (name: string, timeoutMs = 30_000): Promise<void> =>
+  arrivals.writeAndReceive(
+    name,
+    () => call(catalog.port, WRITER, 'POST', `/api/v1/projects/${String(projectId)}/components`, { type: 'card', component: { name } }),
+    timeoutMs,
+  );
 await writeAndReceive('first', 60_000);
 
 // The crowd's events go straight onto the bus, as the catalog's outbox would publish them.
@@ -179,8 +160,6 @@ for (const sample of [quietThroughput, deadThroughput]) {
 
 await bus.close();
 for (const answer of hanging) answer.destroy();
-await stopServices([catalog, webhook]);
+await services.stop();
 receiver.closeAllConnections();
 receiver.close();
-await catalogDb.drop();
-await webhookDb.drop();

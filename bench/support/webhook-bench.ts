@@ -1,0 +1,67 @@
+/** What both webhook benchmarks share: the catalog and the webhook service on fresh databases, and waiting for a component's delivery. */
+import { createTestDatabase } from '@boardsync/kit/testing';
+import { sharedServiceEnv, startService, stopServices, type StartedService } from './services.ts';
+import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../../tests/support/standalone-env.ts';
+
+export interface CatalogAndWebhook {
+  catalog: StartedService;
+  webhook: StartedService;
+  /** The webhook service's database, for a benchmark that watches its queue. */
+  webhookDatabaseUrl: string;
+  /** Stops both services and drops their databases. */
+  stop: () => Promise<void>;
+}
+
+/** Catalog and webhook, each started alone from its main.ts on its own new database, receivers on loopback allowed; `webhookEnv` on top. */
+export async function startCatalogAndWebhook(namespace: string, principalSecret: string, webhookEnv: Record<string, string> = {}): Promise<CatalogAndWebhook> {
+  const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
+  const common = sharedServiceEnv(namespace, principalSecret);
+  const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
+  const webhook = await startService('webhook', {
+    ...common,
+    DATABASE_URL: webhookDb.url,
+    WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
+    SSRF_ALLOW_CIDRS: '127.0.0.1/32',
+    ...webhookEnv,
+  });
+  return {
+    catalog,
+    webhook,
+    webhookDatabaseUrl: webhookDb.url,
+    stop: async () => {
+      await stopServices([catalog, webhook]);
+      await catalogDb.drop();
+      await webhookDb.drop();
+    },
+  };
+}
+
+/** Writes that wait for their component's delivery: the receiver calls `arrived` with each delivered component's name. */
+export class ComponentArrivals {
+  private readonly waiting = new Map<string, () => void>();
+
+  get anyWaiting(): boolean {
+    return this.waiting.size > 0;
+  }
+
+  arrived(name: string): void {
+    this.waiting.get(name)?.();
+    this.waiting.delete(name);
+  }
+
+  /** Runs `write` (which writes a component named `name`) and waits until its delivery arrives. */
+  async writeAndReceive(name: string, write: () => Promise<unknown>, timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.waiting.set(name, resolve);
+      timer = setTimeout(() => {
+        this.waiting.delete(name);
+        reject(new Error(`no delivery for ${name} within ${String(timeoutMs)} ms`));
+      }, timeoutMs);
+    });
+    await write();
+    await arrived.finally(() => {
+      clearTimeout(timer);
+    });
+  }
+}

@@ -2,10 +2,10 @@ import { Counter, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { abandonDelivery, releaseLeases, type ClaimedDelivery } from '../store/delivery-queue.ts';
-import { pruneDeliveries } from '../store/delivery-log.ts';
+import { abandonDelivery, extendLeases, releaseLeases, type ClaimedDelivery } from '../store/delivery-queue.ts';
 import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
+import { DeliveryPruner } from './delivery-pruner.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
 
 /** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
@@ -13,8 +13,6 @@ const LEASE_MARGIN_MS = 30_000;
 /** The safety net: due rows nobody told this worker about (retries coming due, another replica's fan-out). */
 const IDLE_POLL_MS = 200;
 const FAILURE_BACKOFF_MS = 2_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
-const FIRST_PRUNE_AFTER_MS = 60_000;
 /** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
 const CLOSE_GRACE_MS = 5_000;
 /**
@@ -28,6 +26,12 @@ const CLAIM_AHEAD_FACTOR = 4;
  * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
  */
 const CLAIM_AHEAD_FRESH_MS = 1_000;
+/**
+ * A claim's lease: enough for a delivery claimed ahead to wait its turn (CLAIM_AHEAD_FRESH_MS) and
+ * for the turn after its send starts, which lengthens it to the receiver's timeout plus
+ * LEASE_MARGIN_MS. A worker killed with deliveries claimed ahead holds them this long, not that long.
+ */
+const CLAIM_LEASE_MS = 5_000;
 /** The most attempts recorded in one turn. */
 const MAX_RECORD_BATCH = 256;
 
@@ -81,13 +85,14 @@ export class DeliveryWorker {
   /** Claimed ahead but waited too long: handed back to the queue at the next turn. */
   private readonly handBack: string[] = [];
   private readonly answered: Answered[] = [];
+  /** Sends started since the last turn, whose leases that turn lengthens. */
+  private readonly started: string[] = [];
   private readonly secrets: OpenedSecrets;
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
   private nudged = false;
   private loop: Promise<void> | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
-  private pruning: Promise<void> | undefined;
+  private readonly pruner: DeliveryPruner;
   private attemptCount = 0;
   private readonly attempts: Counter<'outcome'>;
 
@@ -95,6 +100,7 @@ export class DeliveryWorker {
     this.options = options;
     this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS);
     this.logger = options.logger.child({ component: 'delivery-worker' });
+    this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.attempts = new Counter({
       name: 'webhook_delivery_attempts_total',
@@ -106,21 +112,17 @@ export class DeliveryWorker {
 
   start(): void {
     this.loop ??= this.run();
-    this.pruneTimer ??= setTimeout(() => {
-      this.pruneNow();
-    }, FIRST_PRUNE_AFTER_MS);
-    this.pruneTimer.unref();
+    this.pruner.start();
   }
 
   /** Stops claiming, then waits (bounded) for the sends in flight to be answered and recorded. */
   async close(): Promise<void> {
     this.stopped.abort();
-    clearTimeout(this.pruneTimer);
     this.wakeUp?.();
     const grace = this.options.settings.WEBHOOK_TIMEOUT_MS + CLOSE_GRACE_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, grace, 'timeout')));
-    const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight, this.pruning]), timedOut]);
+    const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight, this.pruner.close()]), timedOut]);
     clearTimeout(timer);
     // Their leases run out and other replicas (or this one, restarted) send them again.
     if (settled === 'timeout') this.logger.warn({ sending: this.sending, unrecorded: this.answered.length }, 'deliveries still in flight at shutdown');
@@ -137,30 +139,6 @@ export class DeliveryWorker {
     return this.attemptCount;
   }
 
-  /** Deletes settled deliveries older than the retention (and their attempts). */
-  async prune(): Promise<number> {
-    return pruneDeliveries(this.options.orm.em.fork(), this.options.settings.DELIVERY_RETENTION_DAYS);
-  }
-
-  private pruneNow(): void {
-    if (this.stopped.signal.aborted) return;
-    this.pruning = this.prune()
-      .then((pruned) => {
-        if (pruned > 0) this.logger.info({ pruned }, 'old deliveries pruned');
-      })
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'pruning old deliveries failed; will try again');
-      })
-      .finally(() => {
-        this.pruning = undefined;
-        if (this.stopped.signal.aborted) return;
-        this.pruneTimer = setTimeout(() => {
-          this.pruneNow();
-        }, PRUNE_EVERY_MS);
-        this.pruneTimer.unref();
-      });
-  }
-
   private async run(): Promise<void> {
     const { DELIVERY_CONCURRENCY, DELIVERY_PER_ENDPOINT, WEBHOOK_TIMEOUT_MS } = this.options.settings;
     const leaseMs = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
@@ -172,18 +150,24 @@ export class DeliveryWorker {
       if (stopping && this.sending === 0 && this.answered.length === 0) return;
       const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending - this.claimedAhead.length;
       if (this.answered.length === 0 && room <= 0) {
+        await this.extendStartedLeases(leaseMs);
         await this.idle(IDLE_POLL_MS, false);
         continue;
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
+      const started = this.started.splice(0);
       this.nudged = false;
       let claimed: ClaimedDelivery[];
       try {
         const turn = await recordAndClaim(
           this.options.orm.em.fork(),
-          answered.map(({ made }) => made),
+          {
+            started,
+            sendingLeaseMs: leaseMs,
+            made: answered.map(({ made }) => made),
+            claim: room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS } : undefined,
+          },
           this.policy,
-          room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs } : undefined,
         );
         answered.forEach((entry, index) => {
           const recorded = turn.recorded[index];
@@ -193,6 +177,7 @@ export class DeliveryWorker {
         claimed = turn.claimed;
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
+        this.started.push(...started);
         // One attempt that cannot be recorded must not cost the others theirs: record each alone.
         for (const entry of answered) {
           await recordAttempts(this.options.orm.em.fork(), [entry.made], this.policy).then(([recorded]) => {
@@ -236,6 +221,17 @@ export class DeliveryWorker {
     }
   }
 
+  /** A turn lengthens the leases of the sends started before it; this does when no turn is due. */
+  private async extendStartedLeases(leaseMs: number): Promise<void> {
+    const ids = this.started.splice(0);
+    try {
+      await extendLeases(this.options.orm.em.fork(), ids, leaseMs);
+    } catch (error) {
+      this.started.push(...ids);
+      this.logger.warn({ err: error, deliveries: ids.length }, 'could not lengthen the leases of sends in flight; will try again');
+    }
+  }
+
   private track(task: Promise<void>): void {
     this.inFlight.add(task);
     void task.finally(() => {
@@ -255,6 +251,7 @@ export class DeliveryWorker {
         await abandonDelivery(orm.em.fork(), delivery.id);
         return;
       }
+      this.started.push(delivery.id);
       sent = await sendDelivery(
         outbound,
         { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },

@@ -135,6 +135,19 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
   }));
 }
 
+/**
+ * Lengthens the leases of deliveries whose sends started to `leaseMs` from now. Only a live lease
+ * is extended: one recorded meanwhile has none, and must not be held up as it waits for a retry.
+ */
+export async function extendLeases(tx: EntityManager, ids: readonly string[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(
+    `update delivery set leased_until = clock_timestamp() + (? * interval '1 millisecond')
+      where id = any(?::uuid[]) and state = 'pending' and leased_until > now()`,
+    [leaseMs, arrayLiteral(ids)],
+  );
+}
+
 /** Hands leased deliveries back unsent: due again at once, for any worker. */
 export async function releaseLeases(em: EntityManager, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -3,7 +3,7 @@ import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from 
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
-import { abandonPendingDeliveries, claimDueDeliveries, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
+import { abandonPendingDeliveries, claimDueDeliveries, extendLeases, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
@@ -39,20 +39,32 @@ export async function recordAttempts(em: EntityManager, made: readonly MadeAttem
   return em.transactional((tx) => recordAttemptsIn(tx, made, policy));
 }
 
+/** What one turn of a worker does, in this order. */
+export interface Turn {
+  /** Deliveries whose sends started since the last turn: their short claim leases become `sendingLeaseMs` long. */
+  started: readonly string[];
+  sendingLeaseMs: number;
+  /** Attempts answered since the last turn. */
+  made: readonly MadeAttempt[];
+  /** Undefined when the worker is full or stopping. */
+  claim: ClaimLimits | undefined;
+}
+
 /**
- * A worker's turn, in one transaction: records the attempts answered since its last turn (as
- * {@link recordAttempts}), which frees their webhooks' slots, then claims up to `claim.limit` due
- * deliveries (none when `claim` is undefined: the worker is full or stopping).
+ * A worker's turn, in one transaction: lengthens the leases of the sends it started, records the
+ * attempts answered since its last turn (as {@link recordAttempts}), which frees their webhooks'
+ * slots, then claims up to `claim.limit` due deliveries.
  */
 export async function recordAndClaim(
   em: EntityManager,
-  made: readonly MadeAttempt[],
+  turn: Turn,
   policy: AttemptPolicy,
-  claim: ClaimLimits | undefined,
 ): Promise<{ recorded: RecordedAttempt[]; claimed: ClaimedDelivery[] }> {
   return em.transactional(async (tx) => {
-    const recorded = made.length > 0 ? await recordAttemptsIn(tx, made, policy) : [];
-    const claimed = claim !== undefined && claim.limit > 0 ? await claimDueDeliveries(tx, claim) : [];
+    // Before recording: recording clears a lease, and one extended after that would hold up a retry.
+    await extendLeases(tx, turn.started, turn.sendingLeaseMs);
+    const recorded = turn.made.length > 0 ? await recordAttemptsIn(tx, turn.made, policy) : [];
+    const claimed = turn.claim !== undefined && turn.claim.limit > 0 ? await claimDueDeliveries(tx, turn.claim) : [];
     return { recorded, claimed };
   });
 }

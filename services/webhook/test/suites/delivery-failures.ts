@@ -148,6 +148,32 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
       }
     }, 60_000);
 
+    it('leases a delivery claimed ahead of a send slot for seconds, and one being sent for the receiver timeout', async () => {
+      const designerId = world.designer();
+      // 6 webhooks × 4 per endpoint: 16 sending (DELIVERY_CONCURRENCY), 8 claimed ahead.
+      const paths = Array.from({ length: 6 }, (_, n) => `/${String(designerId)}/held-${String(n)}`);
+      const webhookIds: number[] = [];
+      for (const [n, path] of paths.entries()) {
+        receiver.program(path, [{ status: 200, delayMs: 1_500 }]);
+        webhookIds.push((await register({ designerId, source: `api:holding-${String(n % 3)}` }, receiver.url(path), ['components.changed'])).id);
+      }
+      const events = Array.from({ length: 4 }, (_, n) => eventMessage(String(200 + n), componentsChanged(200 + n), { designerId, source: 'api:personal' }));
+      await world.republish(events);
+      await eventually(() => (paths.reduce((sum, path) => sum + receiver.hits(path), 0) >= 16 ? true : undefined));
+      // Past the worker's next turn, which lengthens the leases of the sends it started.
+      await sleep(400);
+      const [leases] = await sql<{ sending: number; leased: number }>(
+        `select count(*) filter (where leased_until > now() + interval '6 seconds')::int as sending,
+                count(*) filter (where leased_until > now())::int as leased
+           from delivery where webhook_id = any(?::int[]) and state = 'pending'`,
+        [`{${webhookIds.join(',')}}`],
+      );
+      expect(leases).toEqual({ sending: 16, leased: 24 });
+      for (const path of paths) await receiver.waitFor(path, 4, 20_000);
+      const ids = paths.flatMap((path) => receiver.requests(path).map((request) => header(request, 'x-svc-delivery')));
+      expect(new Set(ids).size).toBe(24);
+    }, 30_000);
+
     it('leaves a delivery leased by a worker that died alone until the lease runs out, then sends it once', async () => {
       const designerId = world.designer();
       const path = `/${String(designerId)}/orphaned`;

@@ -1,19 +1,23 @@
 /**
- * Asset upload benchmarks (issue 10), on the real Postgres, Kafka and MinIO `scripts/infra up` starts,
- * with the catalog and the asset service each started alone from its main.ts (as deployed):
+ * Asset upload benchmarks (issues 10 and 22), on the real Postgres, Kafka and MinIO `scripts/infra up`
+ * starts, with the catalog and the asset service each started alone from its main.ts (as deployed):
  *  1. upload throughput (MB/s) of a 10 MB PNG through the asset service, stored as is and converted
  *     to WebP, next to a bare `putObject` of the same bytes into the same MinIO;
- *  2. the asset service's peak RSS (VmHWM, reset just before) during 8 concurrent 10 MB uploads,
+ *  2. the upload converted to WebP against the same conversion in a bare sharp pipeline in this
+ *     process (the service's options, the same PNG from a file, one at a time), the two alternating;
+ *  3. the asset service's peak RSS (VmHWM, reset just before) during 8 concurrent 10 MB uploads,
  *     stored as is and converted to WebP.
  * Run: `npm run bench:asset` (BENCH_ROUNDS to change the number of timed runs).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
 import { createTestDatabase, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket, testMinio } from '../services/asset/test/support/test-buckets.ts';
-import { measure, printTable, quantile } from './support/measure.ts';
+import { measure, measureAlternating, printTable, quantile } from './support/measure.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -63,7 +67,8 @@ const created = await fetch(`http://127.0.0.1:${String(catalog.port)}/api/v1/pro
 });
 const projectId = ((await created.json()) as { data: { id: number } }).data.id;
 
-async function upload(convert: boolean): Promise<void> {
+/** Uploads the PNG; answers the bytes stored. */
+async function upload(convert: boolean): Promise<number> {
   const form = new FormData();
   form.set('file', new Blob([png]), 'sheet.png');
   if (convert) form.set('convert_to_webp', 'true');
@@ -73,21 +78,77 @@ async function upload(convert: boolean): Promise<void> {
     body: form,
   });
   if (response.status !== 201) throw new Error(`upload answered ${String(response.status)}: ${await response.text()}`);
-  await response.arrayBuffer();
+  return ((await response.json()) as { size: number }).size;
+}
+
+// The service's WebP conversion (services/asset/src/media/image-processor.ts) with nothing around it:
+// its process-wide settings (no operation cache, one libvips thread per image), its decoding options
+// at the default IMAGE_MAX_PIXELS, the default WebP effort (4) and timeout, from a file on disk (the
+// service converts its spooled upload) to a file. The service also reads the header first, and
+// receives, spools, sniffs, reserves quota, puts the object and records it: what the ratio prices.
+const scratch = mkdtempSync(join(tmpdir(), 'bench-sharp-'));
+const pngPath = join(scratch, 'sheet.png');
+writeFileSync(pngPath, png);
+sharp.cache(false);
+sharp.concurrency(1);
+async function bareConversion(round: number): Promise<number> {
+  const decoding = { animated: true, sequentialRead: true, failOn: 'error', limitInputPixels: 100_000_000, autoOrient: true } as const;
+  const output = join(scratch, `${String(round)}.webp`);
+  const info = await sharp(pngPath, decoding).webp({ effort: 4 }).timeout({ seconds: 60 }).toFile(output);
+  rmSync(output);
+  return info.size;
 }
 
 const minio = testMinio();
 
+const webpBytes = { bare: 0, service: 0 };
+const [bareSharp, converted] = await measureAlternating(
+  [
+    {
+      label: 'bare sharp: the same PNG file → WebP file, same options',
+      run: async (round) => {
+        webpBytes.bare = await bareConversion(round);
+      },
+    },
+    {
+      label: 'upload through the asset service, converted to WebP',
+      run: async () => {
+        webpBytes.service = await upload(true);
+      },
+    },
+  ],
+  ROUNDS,
+);
+if (!bareSharp || !converted) throw new Error('two cases, two samples');
 const samples = [
   await measure(`bare putObject of the ${megabytes.toFixed(1)} MB PNG (minio client)`, ROUNDS, async (round) => {
     await minio.putObject(bucket, `bare/${String(round)}.png`, png, png.length, { 'Content-Type': 'image/png' });
   }),
-  await measure('upload through the asset service, stored as is', ROUNDS, () => upload(false)),
-  await measure('upload through the asset service, converted to WebP', ROUNDS, () => upload(true)),
+  await measure('upload through the asset service, stored as is', ROUNDS, async () => {
+    await upload(false);
+  }),
+  converted,
 ];
+const megabytesPerSecond = (sample: { ms: number[] }): number => megabytes / (quantile(sample.ms, 0.5) / 1000);
 printTable(`Upload of a ${megabytes.toFixed(1)} MB PNG (${String(ROUNDS)} runs each)`, samples);
 console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)}`);
-for (const sample of samples) console.log(`${sample.label.padEnd(58)} ${(megabytes / (quantile(sample.ms, 0.5) / 1000)).toFixed(1).padStart(12)}`);
+for (const sample of samples) console.log(`${sample.label.padEnd(58)} ${megabytesPerSecond(sample).toFixed(1).padStart(12)}`);
+
+printTable(
+  `Conversion of the ${megabytes.toFixed(1)} MB PNG to WebP, one at a time: bare sharp against the asset service (${String(ROUNDS)} runs each, alternating; target: service ≥ 0.80× bare sharp)`,
+  [bareSharp, converted],
+);
+console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)} ${'× bare sharp'.padStart(13)}`);
+for (const sample of [bareSharp, converted]) {
+  console.log(
+    `${sample.label.padEnd(58)} ${megabytesPerSecond(sample).toFixed(1).padStart(12)} ${(megabytesPerSecond(sample) / megabytesPerSecond(bareSharp)).toFixed(2).padStart(12)}×`,
+  );
+}
+console.log(
+  `WebP bytes: bare sharp ${String(webpBytes.bare)}, the service ${String(webpBytes.service)} (${webpBytes.bare === webpBytes.service ? 'the same conversion' : 'DIFFERENT: not the same conversion'})`,
+);
+if (webpBytes.bare !== webpBytes.service) process.exitCode = 1;
+rmSync(scratch, { recursive: true, force: true });
 
 const status = (field: 'VmRSS' | 'VmHWM'): number => {
   const line = readFileSync(`/proc/${String(asset.child.pid)}/status`, 'utf8')

@@ -10,7 +10,7 @@ import { InProcessBus, INTERNAL_PRINCIPAL_HEADER, openDatabase, serve } from '@b
 import { createTestDatabase, testLogger } from '@boardsync/kit/testing';
 import { createApp, entities, migrations } from '@boardsync/catalog';
 import { benchPrincipal, pageOfCards } from './support/bench-api.ts';
-import { measure, printTable, type Sample } from './support/measure.ts';
+import { measure, measureAlternating, printTable } from './support/measure.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const BIG_PROJECT_ROWS = 100_000;
@@ -129,14 +129,7 @@ const writeCases: { label: string; run: (round: number) => Promise<void> }[] = [
     },
   },
 ];
-const writes = writeCases.map(({ label }): Sample => ({ label, ms: [] }));
-for (let round = -2; round < ROUNDS; round += 1) {
-  for (const [index, { run }] of writeCases.entries()) {
-    const started = performance.now();
-    await run(round);
-    if (round >= 0) writes[index]?.ms.push(performance.now() - started);
-  }
-}
+const writes = await measureAlternating(writeCases, ROUNDS);
 printTable('500-row batch upsert (one transaction each; the cases alternate)', writes);
 
 // 2. Listing a 100,000-row project.

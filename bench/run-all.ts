@@ -34,6 +34,11 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put (issue 10)' },
   { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs (issue 11)' },
   {
+    name: 'webhook-embedded',
+    script: 'webhook-embedded.ts',
+    what: 'Webhook write-to-receipt latency in the embedded mode (`npm start`: one process, PGlite, the in-process bus), through the gateway (issue 22)',
+  },
+  {
     name: 'webhook-fairness',
     script: 'webhook-fairness.ts',
     what: "Webhook fairness: one receiver's latency and ten receivers' throughput, with and without a receiver that never answers (issue 22)",

@@ -17,7 +17,7 @@ import { request } from 'undici';
 import { KafkaBus, eventMessage } from '@boardsync/kit';
 import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
-import { measure, printTable, quantile } from './support/measure.ts';
+import { LATENCY_HEADER, latencyRow, measure, printTable, quantile } from './support/measure.ts';
 import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,9 +36,7 @@ const receiver = createServer((incoming, answer) => {
   incoming.on('end', () => {
     received += 1;
     answer.end();
-    if (!arrivals.anyWaiting) return;
-    const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { components?: { name: string }[] } };
-    for (const component of envelope.data?.components ?? []) arrivals.arrived(component.name);
+    arrivals.arrivedIn(Buffer.concat(chunks));
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -81,10 +79,8 @@ const latency = await measure(`component write → signed POST received (${Strin
   writeAndReceive(`latency-${String(round)}-${randomUUID()}`),
 );
 console.log(`\nWrite-to-receipt latency: catalog write → outbox → Kafka → webhook fan-out → signed POST at a loopback receiver`);
-console.log(`${'case'.padEnd(58)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
-console.log(
-  `${latency.label.padEnd(58)} ${String(latency.ms.length).padStart(5)} ${quantile(latency.ms, 0.5).toFixed(1).padStart(8)} ${quantile(latency.ms, 0.99).toFixed(1).padStart(8)} ${quantile(latency.ms, 1).toFixed(1).padStart(8)}`,
-);
+console.log(LATENCY_HEADER);
+console.log(latencyRow(latency));
 
 // 2. Deliveries per second: catalog events published at once, as an outbox batch would be.
 const logger = testLogger('bench');

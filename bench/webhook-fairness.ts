@@ -46,8 +46,7 @@ const receiver = createServer((incoming, answer) => {
       healthyReceived += 1;
       return;
     }
-    const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { components?: { name: string }[] } };
-    for (const component of envelope.data?.components ?? []) arrivals.arrived(component.name);
+    arrivals.arrivedIn(Buffer.concat(chunks));
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));

@@ -15,6 +15,23 @@ export async function measure(label: string, rounds: number, run: (round: number
   return { label, ms };
 }
 
+/** Cases run in turn, round after round (`warmup` rounds first, not timed, with negative round numbers), so drift on a noisy machine hits all alike. */
+export async function measureAlternating(
+  cases: readonly { label: string; run: (round: number) => Promise<void> }[],
+  rounds: number,
+  warmup = 2,
+): Promise<Sample[]> {
+  const samples = cases.map(({ label }): Sample => ({ label, ms: [] }));
+  for (let round = -warmup; round < rounds; round += 1) {
+    for (const [index, { run }] of cases.entries()) {
+      const started = performance.now();
+      await run(round);
+      if (round >= 0) samples[index]?.ms.push(performance.now() - started);
+    }
+  }
+  return samples;
+}
+
 export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * q;
@@ -34,4 +51,13 @@ export function printTable(title: string, samples: readonly Sample[]): void {
       `${sample.label.padEnd(58)} ${String(sample.ms.length).padStart(5)} ${median.toFixed(1).padStart(10)} ${quantile(sample.ms, 0.9).toFixed(1).padStart(9)} ${(median / baseline).toFixed(2).padStart(8)}`,
     );
   }
+}
+
+/** The columns of a latency row: case, runs, p50, p99, max (ms). */
+export const LATENCY_HEADER = `${'case'.padEnd(58)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`;
+
+/** One sample's latency row, under LATENCY_HEADER. */
+export function latencyRow(sample: Sample): string {
+  const ms = (q: number) => quantile(sample.ms, q).toFixed(1).padStart(8);
+  return `${sample.label.padEnd(58)} ${String(sample.ms.length).padStart(5)} ${ms(0.5)} ${ms(0.99)} ${ms(1)}`;
 }

@@ -44,9 +44,19 @@ export class ComponentArrivals {
     return this.waiting.size > 0;
   }
 
-  arrived(name: string): void {
-    this.waiting.get(name)?.();
+  /** Wakes the write waiting for `name`, if one is; says whether one was. */
+  arrived(name: string): boolean {
+    const wake = this.waiting.get(name);
     this.waiting.delete(name);
+    wake?.();
+    return wake !== undefined;
+  }
+
+  /** A delivery's body as the receiver got it: every component it names has arrived. Says whether it woke a waiting write. */
+  arrivedIn(body: Buffer): boolean {
+    if (!this.anyWaiting) return false;
+    const envelope = JSON.parse(body.toString('utf8')) as { data?: { components?: { name: string }[] } };
+    return (envelope.data?.components ?? []).map((component) => this.arrived(component.name)).includes(true);
   }
 
   /** Runs `write` (which writes a component named `name`) and waits until its delivery arrives. */

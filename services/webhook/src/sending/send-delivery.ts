@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AttemptResult } from '../domain/retry-schedule.ts';
-import { signedHeaders } from '../domain/signature.ts';
+import { signedHeaders, type SigningKeys } from '../domain/signature.ts';
 
 /** What the delivery log keeps of a receiver's answer. */
 export const EXCERPT_BYTES = 1024;
@@ -13,7 +13,7 @@ const READ_BYTES = 64 * 1024;
 
 export interface Outgoing {
   url: string;
-  secret: string;
+  secret: string | SigningKeys;
   deliveryId: string;
   event: string;
   /** The stored envelope: the exact bytes signed and sent, the same on every attempt. */

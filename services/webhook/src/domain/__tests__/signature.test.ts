@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret } from '../secret.ts';
-import { signedHeaders, standardSignature, svcSignature } from '../signature.ts';
+import { signedHeaders, signingKeys, standardSignature, svcSignature } from '../signature.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ID = '0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10';
@@ -67,6 +67,13 @@ describe('signedHeaders', () => {
 
   it('verifies with the standardwebhooks library', () => {
     expect(new Webhook(secret).verify(BODY, headers)).toEqual(JSON.parse(BODY));
+  });
+
+  it('signs the same with the secret made into signing keys once', () => {
+    const input = { deliveryId: ID, event: 'project.updated', timestamp: now, rawBody: BODY };
+    expect(signedHeaders({ ...input, secret: signingKeys(secret) })).toEqual(headers);
+    expect(signedHeaders({ ...input, secret: signingKeys(newWebhookSecret()) })['X-SVC-Signature']).not.toBe(headers['X-SVC-Signature']);
+    expect(() => signingKeys('whsec_not base64!')).toThrow('base64');
   });
 
   it('takes another product token ending in -Webhook/1, and no other', () => {

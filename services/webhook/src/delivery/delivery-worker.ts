@@ -7,33 +7,16 @@ import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, t
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
-
-/** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
-const LEASE_MARGIN_MS = 30_000;
-/** The safety net: due rows nobody told this worker about (retries coming due, another replica's fan-out). */
-const IDLE_POLL_MS = 200;
-const FAILURE_BACKOFF_MS = 2_000;
-/** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
-const CLOSE_GRACE_MS = 5_000;
-/**
- * Deliveries claimed ahead of free send slots, as a multiple of DELIVERY_CONCURRENCY: sends then go
- * on while a turn records and claims, and each turn moves a bigger batch. Their leases count
- * towards DELIVERY_PER_ENDPOINT like any other.
- */
-const CLAIM_AHEAD_FACTOR = 4;
-/**
- * How long a delivery claimed ahead may wait for a send slot. A claim checks that the webhook still
- * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
- */
-const CLAIM_AHEAD_FRESH_MS = 1_000;
-/**
- * A claim's lease: enough for a delivery claimed ahead to wait its turn (CLAIM_AHEAD_FRESH_MS) and
- * for the turn after its send starts, which lengthens it to the receiver's timeout plus
- * LEASE_MARGIN_MS. A worker killed with deliveries claimed ahead holds them this long, not that long.
- */
-const CLAIM_LEASE_MS = 5_000;
-/** The most attempts recorded in one turn. */
-const MAX_RECORD_BATCH = 256;
+import {
+  LEASE_MARGIN_MS,
+  IDLE_POLL_MS,
+  FAILURE_BACKOFF_MS,
+  CLOSE_GRACE_MS,
+  CLAIM_AHEAD_FACTOR,
+  CLAIM_AHEAD_FRESH_MS,
+  CLAIM_LEASE_MS,
+  MAX_RECORD_BATCH,
+} from './pacing.ts';
 
 /** An attempt answered and waiting for the worker's next turn to be recorded. */
 interface Answered {
@@ -85,8 +68,12 @@ export class DeliveryWorker {
   /** Claimed ahead but waited too long: handed back to the queue at the next turn. */
   private readonly handBack: string[] = [];
   private readonly answered: Answered[] = [];
-  /** Sends started since the last turn, whose leases that turn lengthens. */
-  private readonly started: string[] = [];
+  /**
+   * Sends started since the last turn and still unanswered, whose leases that turn lengthens. One
+   * answered before it is recorded by it, inside its claim lease: most sends to a fast receiver
+   * never need the extra row update.
+   */
+  private readonly unextended = new Set<string>();
   private readonly secrets: OpenedSecrets;
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
@@ -155,7 +142,7 @@ export class DeliveryWorker {
         continue;
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
-      const started = this.started.splice(0);
+      const started = this.takeUnextended();
       this.nudged = false;
       let claimed: ClaimedDelivery[];
       try {
@@ -177,7 +164,7 @@ export class DeliveryWorker {
         claimed = turn.claimed;
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
-        this.started.push(...started);
+        for (const id of started) this.unextended.add(id);
         // One attempt that cannot be recorded must not cost the others theirs: record each alone.
         for (const entry of answered) {
           await recordAttempts(this.options.orm.em.fork(), [entry.made], this.policy).then(([recorded]) => {
@@ -223,13 +210,19 @@ export class DeliveryWorker {
 
   /** A turn lengthens the leases of the sends started before it; this does when no turn is due. */
   private async extendStartedLeases(leaseMs: number): Promise<void> {
-    const ids = this.started.splice(0);
+    const ids = this.takeUnextended();
     try {
       await extendLeases(this.options.orm.em.fork(), ids, leaseMs);
     } catch (error) {
-      this.started.push(...ids);
+      for (const id of ids) this.unextended.add(id);
       this.logger.warn({ err: error, deliveries: ids.length }, 'could not lengthen the leases of sends in flight; will try again');
     }
+  }
+
+  private takeUnextended(): string[] {
+    const ids = [...this.unextended];
+    this.unextended.clear();
+    return ids;
   }
 
   private track(task: Promise<void>): void {
@@ -251,7 +244,7 @@ export class DeliveryWorker {
         await abandonDelivery(orm.em.fork(), delivery.id);
         return;
       }
-      this.started.push(delivery.id);
+      this.unextended.add(delivery.id);
       sent = await sendDelivery(
         outbound,
         { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
@@ -261,6 +254,7 @@ export class DeliveryWorker {
       this.logger.error({ err: error, ...ids }, 'delivery could not be attempted; it is retried once its lease runs out');
       return;
     } finally {
+      this.unextended.delete(delivery.id);
       this.sending--;
       this.sendClaimed();
     }

@@ -41,7 +41,7 @@ export async function recordAttempts(em: EntityManager, made: readonly MadeAttem
 
 /** What one turn of a worker does, in this order. */
 export interface Turn {
-  /** Deliveries whose sends started since the last turn: their short claim leases become `sendingLeaseMs` long. */
+  /** Deliveries whose sends started since the last turn and still run: their short claim leases become `sendingLeaseMs` long. */
   started: readonly string[];
   sendingLeaseMs: number;
   /** Attempts answered since the last turn. */

@@ -1,0 +1,29 @@
+// The delivery worker's leases and pace.
+
+/** Beyond the receiver's time: recording the attempt; a lease that runs out makes the row due again (a second send). */
+export const LEASE_MARGIN_MS = 30_000;
+/** The safety net: due rows nobody told this worker about (retries coming due, another replica's fan-out). */
+export const IDLE_POLL_MS = 200;
+export const FAILURE_BACKOFF_MS = 2_000;
+/** How long close() waits, beyond one receiver timeout, for sends in flight to be recorded. */
+export const CLOSE_GRACE_MS = 5_000;
+/**
+ * Deliveries claimed ahead of free send slots, as a multiple of DELIVERY_CONCURRENCY: sends then go
+ * on while a turn records and claims, and each turn moves a bigger batch. Their leases count
+ * towards DELIVERY_PER_ENDPOINT like any other.
+ */
+export const CLAIM_AHEAD_FACTOR = 4;
+/**
+ * How long a delivery claimed ahead may wait for a send slot. A claim checks that the webhook still
+ * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
+ */
+export const CLAIM_AHEAD_FRESH_MS = 1_000;
+/**
+ * A claim's lease: enough for a delivery claimed ahead to wait its turn (CLAIM_AHEAD_FRESH_MS), be
+ * sent, and be recorded by the next turn, or have its lease lengthened by that turn to the
+ * receiver's timeout plus LEASE_MARGIN_MS when its send is still running. A worker killed with
+ * deliveries claimed ahead holds them this long, not that long.
+ */
+export const CLAIM_LEASE_MS = 5_000;
+/** The most attempts recorded in one turn. */
+export const MAX_RECORD_BATCH = 256;

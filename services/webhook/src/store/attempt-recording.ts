@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
+import { executeBound } from '@boardsync/kit/db/bound';
 import type { FailureRuns, Settlement } from '../domain/retry-schedule.ts';
 import type { AttemptRecord } from './delivery-attempts.ts';
 
@@ -39,7 +40,8 @@ export async function recordAttemptRows(
   deactivateAfter: number,
 ): Promise<RecordedRows> {
   if (attempts.length === 0) return { settled: new Set(), deactivated: [] };
-  const rows = await tx.execute<{ kind: 'settled' | 'booked'; id: string; active: boolean | null; was_active: boolean | null }[]>(
+  const rows = await executeBound<{ kind: 'settled' | 'booked'; id: string; active: boolean | null; was_active: boolean | null }>(
+    tx,
     `with hooks as (
        select id, is_active from webhook where id = any(?::int[]) order by id for no key update
      ),

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
+import { executeBound } from '@boardsync/kit/db/bound';
 import { PING_EVENT } from '../domain/envelope.ts';
 
 // The queue the workers drain: fan-out inserts, claims under leases, settlements, re-queues.
@@ -46,7 +47,8 @@ interface ClaimedRow {
  */
 export async function markFannedOut(tx: EntityManager, eventIds: readonly string[]): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
-  const rows = await tx.execute<{ event_id: string }[]>(
+  const rows = await executeBound<{ event_id: string }>(
+    tx,
     'insert into fanned_out_event (event_id) select unnest(?::uuid[]) on conflict do nothing returning event_id',
     [arrayLiteral(eventIds)],
   );
@@ -59,7 +61,8 @@ export async function markFannedOut(tx: EntityManager, eventIds: readonly string
  */
 export async function insertDeliveries(tx: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
   if (deliveries.length === 0) return;
-  await tx.execute(
+  await executeBound(
+    tx,
     `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at)
      select id, webhook_id, event, body, 'pending', 0, now()
        from unnest(?::uuid[], ?::int[], ?::text[], ?::text[]) with ordinality as queued(id, webhook_id, event, body, position)

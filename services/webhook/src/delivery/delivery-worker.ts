@@ -48,7 +48,7 @@ export interface DeliveryWorkerOptions {
  * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY sends in flight
  * here and DELIVERY_PER_ENDPOINT leases per webhook across replicas. It works in turns, one
  * transaction each: record every attempt answered since the last turn (which frees their leases),
- * then claim due deliveries, up to four times DELIVERY_CONCURRENCY ahead of the sends in flight. A send slot
+ * then claim due deliveries, up to CLAIM_AHEAD_FACTOR times DELIVERY_CONCURRENCY ahead of the sends in flight. A send slot
  * that frees up takes the next delivery claimed ahead at once, so sends never wait for a turn. A
  * turn starts when an answer comes in, when this process's fan-out queued deliveries (nudge), or
  * at the slow idle poll. Also prunes deliveries past their retention now and then.
@@ -98,6 +98,12 @@ export class DeliveryWorker {
   }
 
   start(): void {
+    {
+      const st = { n: 0, sending: 0, ahead: 0, full: 0, turnMs: 0, turns: 0, claimed: 0, room: 0 };
+      (globalThis as any).__st = st;
+      setInterval(() => { st.n++; st.sending += this.sending; st.ahead += this.claimedAhead.length; if (this.sending >= this.options.settings.DELIVERY_CONCURRENCY) st.full++; }, 2).unref();
+      setInterval(() => { if (st.turns) (globalThis as any).process.getBuiltinModule('node:fs').appendFileSync('/tmp/st.log', JSON.stringify({ sending: (st.sending / st.n).toFixed(1), ahead: (st.ahead / st.n).toFixed(1), full: (st.full / st.n).toFixed(2), turnMs: (st.turnMs / st.turns).toFixed(1), turns: st.turns, claimed: (st.claimed / st.turns).toFixed(1), room: (st.room / st.turns).toFixed(1) }) + '\n'); Object.assign(st, { n: 0, sending: 0, ahead: 0, full: 0, turnMs: 0, turns: 0, claimed: 0, room: 0 }); }, 500).unref();
+    }
     this.loop ??= this.run();
     this.pruner.start();
   }
@@ -146,6 +152,7 @@ export class DeliveryWorker {
       this.nudged = false;
       let claimed: ClaimedDelivery[];
       try {
+        const t0 = performance.now();
         const turn = await recordAndClaim(
           this.options.orm.em.fork(),
           {
@@ -162,6 +169,7 @@ export class DeliveryWorker {
           else entry.reject(new Error('attempt missing from its turn'));
         });
         claimed = turn.claimed;
+        { const st = (globalThis as any).__st; st.turnMs += performance.now() - t0; st.turns++; st.claimed += claimed.length; st.room += Math.max(room, 0); }
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
         for (const id of started) this.unextended.add(id);

@@ -108,12 +108,12 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
 
     it('shares the work with a second worker on the same database without sending any delivery twice', async () => {
       const designerId = world.designer();
-      // 25 webhooks (three apps: ten each at most) × 4 per endpoint is more than the service's own
-      // worker leases at once (16 sending and 64 claimed ahead).
-      const paths = Array.from({ length: 25 }, (_, n) => `/${String(designerId)}/shared-${String(n)}`);
+      // 60 webhooks (six apps: ten each at most) × 4 per endpoint is more than the service's own
+      // worker leases at once (16 sending and 192 claimed ahead).
+      const paths = Array.from({ length: 60 }, (_, n) => `/${String(designerId)}/shared-${String(n)}`);
       for (const [n, path] of paths.entries()) {
         receiver.program(path, [{ status: 200, delayMs: 40 }]);
-        await register({ designerId, source: `api:sharing-${String(n % 3)}` }, receiver.url(path), ['components.changed']);
+        await register({ designerId, source: `api:sharing-${String(n % 6)}` }, receiver.url(path), ['components.changed']);
       }
       const outbound = new SafeHttpClient({ allowCidrs: ['127.0.0.1/32'], maxRedirects: 0, userAgent: 'second-Webhook/1' });
       const second = new DeliveryWorker({
@@ -138,8 +138,8 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
         for (const path of paths) await receiver.waitFor(path, 20, 30_000);
         await sleep(300);
         const ids = paths.flatMap((path) => receiver.requests(path).map((request) => header(request, 'x-svc-delivery')));
-        expect(ids).toHaveLength(500);
-        expect(new Set(ids).size).toBe(500);
+        expect(ids).toHaveLength(1_200);
+        expect(new Set(ids).size).toBe(1_200);
         for (const path of paths) expect(receiver.peakConcurrency(path)).toBeLessThanOrEqual(4);
         expect(second.attempted).toBeGreaterThan(0);
       } finally {

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { AddressPolicy, isIpLiteral } from './address-policy.ts';
 import { checkUrlForm } from './url-form.ts';
@@ -71,6 +72,12 @@ export class SafeHttpClient {
   private readonly options: Required<Omit<SafeHttpOptions, 'allowCidrs' | 'allowHosts' | 'lookup'>>;
   private readonly lookup: Lookup;
   private readonly allowHosts: readonly string[];
+  /**
+   * URLs whose form passed, parsed (checkUrlForm depends on nothing but this client's fixed policy):
+   * a webhook worker sends to the same URLs again and again, and the check was a sixth of a send.
+   * Only sends use it, which never change the URL they are given.
+   */
+  private readonly passedForms = new LRUCache<string, URL>({ max: 1_000 });
 
   constructor(options: SafeHttpOptions = {}) {
     this.policy = new AddressPolicy(options.allowCidrs);
@@ -154,7 +161,11 @@ export class SafeHttpClient {
 
   /** Sends, and follows redirects (each hop re-checked) unless told not to; returns the final answer unread. */
   private async follow(url: string, init: SafeRequest, signal: AbortSignal): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
-    let current = checkUrlForm(this.policy, this.allowHosts, url);
+    let current = this.passedForms.get(url);
+    if (current === undefined) {
+      current = checkUrlForm(this.policy, this.allowHosts, url);
+      this.passedForms.set(url, current);
+    }
     let method: Dispatcher.HttpMethod = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop++) {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type Koa from 'koa';
 import {
   Topics,
   createHttpMetrics,
@@ -17,11 +18,12 @@ import type { GatewaySettings } from './config.ts';
 import { planChangeConsumer } from './events/plan-changes.ts';
 import { replicaIdentity } from './events/replica-id.ts';
 import { revocationConsumer } from './events/revocations.ts';
-import { apiGateway } from './http/api.ts';
+import { apiGateway, type KoaHandler } from './http/api.ts';
+import { fastApi } from './http/fast-api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { contractDocs } from './http/contract-docs.ts';
 import { canonicalPath } from './request/canonical-path.ts';
-import { clientOrigin } from './request/client-origin.ts';
+import { clientOrigin, clientOriginResolver } from './request/client-origin.ts';
 import { storedFiles } from './http/stored-files.ts';
 import { Introspector } from './introspection/introspector.ts';
 import { UpstreamProxy } from './proxy/proxy.ts';
@@ -88,6 +90,25 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   app.use(authPages(deps.proxy, deps.authUrl));
   const { introspector, limiter, authFailures, proxy, upstreams, principalSecret } = deps;
   app.use(apiGateway({ introspector, limiter, authFailures, proxy, upstreams, principalSecret }));
+  // The API's common case skips Koa (http/fast-api.ts); everything else, and every error, is Koa's.
+  const fast = fastApi({
+    introspector,
+    limiter,
+    proxy,
+    upstreams,
+    principalSecret,
+    clientOrigin: clientOriginResolver(deps.trustedProxies),
+    logger: deps.logger,
+    metrics: deps.metrics,
+    corsEnabled: (deps.corsAllowedOrigins ?? []).length > 0,
+  });
+  const koaCallback = app.callback.bind(app);
+  // The gateway serves HTTP/1.1 only (kit's serve: node:http), so Koa's handler is one for node:http's requests.
+  app.callback = () => {
+    const koa = koaCallback() as KoaHandler;
+    const handle: KoaHandler = (req, res) => (fast(req, res, koa) ? Promise.resolve() : koa(req, res));
+    return handle as ReturnType<Koa['callback']>;
+  };
   return apps;
 }
 

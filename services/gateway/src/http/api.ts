@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import {
   API_PREFIX,
   INTERNAL_PRINCIPAL_HEADER,
   Problem,
+  REQUEST_ID_HEADER,
   isRead,
   issuePrincipalToken,
   matchRoute,
@@ -14,7 +16,7 @@ import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { UpstreamProxy } from '../proxy/proxy.ts';
 import { requestTargetOf } from '../request/canonical-path.ts';
 import type { AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
-import type { ApiRateLimiter } from '../rate-limit/limiter.ts';
+import type { ApiRateLimiter, RateDecision } from '../rate-limit/limiter.ts';
 
 export interface ApiDependencies {
   introspector: Introspector;
@@ -42,10 +44,10 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     const token = await authenticate(ctx, deps.introspector, deps.authFailures, rule.usesPlan === true);
     requireScope(token.scopes, rule.scope);
 
-    const decision = await deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method));
-    ctx.set('RateLimit-Limit', String(decision.limit));
-    ctx.set('RateLimit-Remaining', String(decision.remaining));
-    ctx.set('RateLimit-Reset', String(decision.resetSeconds));
+    // Counted once: a request the fast path (fast-api.ts) handed over was counted there.
+    const handed = handovers.get(ctx.req);
+    const decision = await (handed?.decision ?? deps.limiter.consume(`${token.designerId}:${token.source}`, isRead(ctx.method)));
+    for (const [name, value] of rateLimitHeaders(decision)) ctx.set(name, value);
     if (!decision.allowed) {
       throw new Problem({
         status: 429,
@@ -55,6 +57,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
       });
     }
 
+    if (handed?.problem !== undefined) throw handed.problem;
     const upstream = deps.upstreams[rule.service];
     if (!upstream) throw new Problem({ status: 503, code: 'service_unavailable', detail: `The ${rule.service} service is not available.` });
     const principal = await issuePrincipalToken(
@@ -78,8 +81,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
  */
 async function authenticate(ctx: Context, introspector: Introspector, failures: AuthFailureBudget, freshPlan: boolean): Promise<TokenInfo> {
   const header = ctx.get('Authorization');
-  // RFC 6750 b64token; the scheme name is case-insensitive.
-  const token = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header)?.[1];
+  const token = bearerToken(header);
   const known = token === undefined ? undefined : introspector.known(token);
   if (known && token !== undefined && freshPlan) return (await askAuth(() => introspector.reintrospect(token))) ?? unknownToken();
   if (known) return known;
@@ -102,6 +104,39 @@ async function authenticate(ctx: Context, introspector: Introspector, failures: 
   if (!info) unknownToken();
   await reservation.giveBack();
   return info;
+}
+
+/** The token of an `Authorization: Bearer` header: RFC 6750 b64token; the scheme name is case-insensitive. */
+export function bearerToken(header: string): string | undefined {
+  return /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header)?.[1];
+}
+
+export function rateLimitHeaders(decision: RateDecision): [string, string][] {
+  return [
+    ['RateLimit-Limit', String(decision.limit)],
+    ['RateLimit-Remaining', String(decision.remaining)],
+    ['RateLimit-Reset', String(decision.resetSeconds)],
+  ];
+}
+
+export type KoaHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** What the fast path (fast-api.ts) had done when it handed a request over: the rate limit counted, and the upstream's failure if it got that far. */
+interface Handover {
+  decision: Promise<RateDecision>;
+  problem?: Error;
+}
+
+const handovers = new WeakMap<IncomingMessage, Handover>();
+
+/**
+ * Koa answers from the start, with the request id the fast path chose (kit's request-id middleware
+ * takes it from the header) and the work already done, so an error is rendered as every other is.
+ */
+export function handOver(req: IncomingMessage, res: ServerResponse, koa: KoaHandler, requestId: string, handover: Handover): Promise<void> {
+  handovers.set(req, handover);
+  req.headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
+  return koa(req, res);
 }
 
 async function askAuth(ask: () => Promise<TokenInfo | null>): Promise<TokenInfo | null> {

@@ -1,5 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Context } from 'koa';
 import { errors as undiciErrors } from 'undici';
 import type { AbortStage, ProxyAborts } from './aborts.ts';
 
@@ -19,26 +19,28 @@ export class Exchange {
   private clientLeft = false;
   private readonly controller = new AbortController();
   readonly signal: AbortSignal = this.controller.signal;
-  private readonly ctx: Context;
+  private readonly req: IncomingMessage;
+  private readonly res: ServerResponse;
   private readonly service: string;
   private readonly aborts: ProxyAborts;
   private forwardedBody: PassThrough | undefined;
 
-  constructor(ctx: Context, service: string, aborts: ProxyAborts, hasBody: boolean) {
-    this.ctx = ctx;
+  constructor(req: IncomingMessage, res: ServerResponse, service: string, aborts: ProxyAborts, hasBody: boolean) {
+    this.req = req;
+    this.res = res;
     this.service = service;
     this.aborts = aborts;
     this.stage = hasBody ? 'request_body' : 'awaiting_response';
     // A client that left while the gateway authenticated it has already closed: no event is coming.
-    if (ctx.req.socket.destroyed || ctx.res.destroyed) {
+    if (req.socket.destroyed || res.destroyed) {
       this.onClientLeft();
       return;
     }
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) this.onClientLeft();
+    res.once('close', () => {
+      if (!res.writableFinished) this.onClientLeft();
     });
     if (hasBody)
-      ctx.res.once('finish', () => {
+      res.once('finish', () => {
         this.discardUnsentBody();
       });
   }
@@ -50,7 +52,7 @@ export class Exchange {
 
   /** The caller's body, through a stream of our own so an upstream failure never destroys the client's socket. */
   requestBody(): Readable {
-    const { req } = this.ctx;
+    const { req } = this;
     const body = new PassThrough();
     this.forwardedBody = body;
     body.on('error', () => undefined); // ends here whether or not undici took the stream yet
@@ -63,18 +65,15 @@ export class Exchange {
   }
 
   /**
-   * Streams the upstream's answer body to the client (`ctx.respond = false`: Koa leaves the
-   * response to us). An upstream failure cuts the client's response short (no final chunk, or
-   * short of its Content-Length); the client leaving ends the upstream request. Koa's own respond
-   * would do the same through a stream.pipeline, whose AbortError made on every finish was ~5% of
-   * the gateway's CPU at saturation.
+   * Streams the upstream's answer body to the client (through Koa, the caller sets
+   * `ctx.respond = false`: Koa leaves the response to us). An upstream failure cuts the client's
+   * response short (no final chunk, or short of its Content-Length); the client leaving ends the
+   * upstream request. Koa's own respond would do the same through a stream.pipeline, whose
+   * AbortError made on every finish was ~5% of the gateway's CPU at saturation.
    */
   sendResponseBody(upstream: Readable): void {
     this.stage = 'response_body';
-    const { res } = this.ctx;
-    // Still the body for the layers around us (a 404 with a body is the upstream's, not "no route").
-    this.ctx.body = upstream;
-    this.ctx.respond = false;
+    const { res } = this;
     upstream.on('error', (error) => {
       if (res.writableFinished) return;
       if (isUpstreamFailure(error)) this.settle('upstream_response_body', error);
@@ -92,7 +91,7 @@ export class Exchange {
    * 413 or 401, a 502) ends the connection, which is not reused for another request.
    */
   closeIfAnsweredEarly(): void {
-    if (this.forwardedBody && !this.ctx.req.complete) this.ctx.set('Connection', 'close');
+    if (this.forwardedBody && !this.req.complete) this.res.setHeader('Connection', 'close');
   }
 
   /**
@@ -101,7 +100,7 @@ export class Exchange {
    * the upstream, reads what is left and drops it (up to a bound, then cuts the socket).
    */
   private discardUnsentBody(): void {
-    const { req } = this.ctx;
+    const { req } = this;
     if (req.complete) return;
     if (this.forwardedBody) {
       req.unpipe(this.forwardedBody);

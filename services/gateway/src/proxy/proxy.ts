@@ -1,9 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit/core';
 import { requestTargetOf, upstreamPathOf } from '../request/canonical-path.ts';
-import { clientOriginOf } from '../request/client-origin.ts';
+import { clientOriginOf, type ClientOrigin } from '../request/client-origin.ts';
 import { ProxyAborts } from './aborts.ts';
 import { Exchange } from './exchange.ts';
 import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
@@ -15,16 +16,37 @@ export interface ProxyOptions {
   registry: Registry;
 }
 
+/** One request to send upstream: the checked target and the headers the gateway decided on. */
+export interface Outgoing {
+  /** `baseUrl`'s origin (`http://host:port`). */
+  origin: string;
+  /** What goes on the request line: the checked path and the raw query (canonical-path.ts). */
+  path: string;
+  service: string;
+  headers: Record<string, string>;
+}
+
+/** The upstream's answer head, with the exchange that streams its body; undefined when the client left first. */
+export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } | undefined;
+
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly aborts: ProxyAborts;
+  private readonly origins = new Map<string, string>();
 
   constructor({ timeoutMs, logger, registry }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
     this.agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     this.aborts = new ProxyAborts(logger, registry);
+  }
+
+  /** `baseUrl`'s origin, parsed once per base URL rather than once per request. */
+  originOf(baseUrl: string): string {
+    let origin = this.origins.get(baseUrl);
+    if (origin === undefined) this.origins.set(baseUrl, (origin = new URL(baseUrl).origin));
+    return origin;
   }
 
   /**
@@ -39,40 +61,15 @@ export class UpstreamProxy {
     extraHeaders: Record<string, string>,
     options: { passCredentials?: boolean } = {},
   ): Promise<void> {
-    const client = clientOriginOf(ctx);
-    const headers = forwardableHeaders(ctx.req.headers, options.passCredentials ?? false);
-    headers[REQUEST_ID_HEADER.toLowerCase()] = String(ctx.state.requestId);
-    headers['x-forwarded-for'] = client.ip;
-    headers['x-forwarded-proto'] = client.proto;
-    const host = ctx.get('host');
-    if (host !== '') headers['x-forwarded-host'] = host;
+    const headers = gatewayHeaders(ctx.req, clientOriginOf(ctx), String(ctx.state.requestId), options.passCredentials ?? false);
     Object.assign(headers, extraHeaders);
-    const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && (ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '');
-    const exchange = new Exchange(ctx, service, this.aborts, hasBody);
-    if (exchange.clientGone()) {
+    const outgoing = { origin: this.originOf(baseUrl), path: upstreamPathOf(requestTargetOf(ctx)), service, headers };
+    const opened = await this.open(ctx.req, ctx.res, outgoing);
+    if (!opened) {
       leftBeforeTheAnswer(ctx);
       return;
     }
-
-    let upstream: Dispatcher.ResponseData;
-    try {
-      upstream = await this.agent.request({
-        origin: new URL(baseUrl).origin,
-        path: upstreamPathOf(requestTargetOf(ctx)),
-        method: ctx.method,
-        headers,
-        body: hasBody ? exchange.requestBody() : null,
-        signal: exchange.signal,
-      });
-    } catch (error) {
-      if (exchange.clientGone()) {
-        leftBeforeTheAnswer(ctx);
-        return;
-      }
-      exchange.closeIfAnsweredEarly();
-      throw upstreamProblem(error, service, this.timeoutMs);
-    }
-    exchange.closeIfAnsweredEarly();
+    const { exchange, upstream } = opened;
     ctx.status = upstream.statusCode;
     for (const [name, value] of Object.entries(upstream.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
@@ -86,12 +83,58 @@ export class UpstreamProxy {
       return;
     }
     if (typeof length === 'string') ctx.length = Number(length);
+    // Still the body for the layers around us (a 404 with a body is the upstream's, not "no route"); Koa leaves the response to the exchange.
+    ctx.body = upstream.body;
+    ctx.respond = false;
     exchange.sendResponseBody(upstream.body);
+  }
+
+  /**
+   * Sends `outgoing` with the request's body, if it has one (streamed), and resolves with the
+   * answer's head. Throws the Problem to answer when the upstream times out or cannot be reached.
+   */
+  async open(req: IncomingMessage, res: ServerResponse, outgoing: Outgoing): Promise<Opened> {
+    const method = req.method ?? 'GET';
+    const hasBody =
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      method !== 'OPTIONS' &&
+      ((req.headers['content-length'] ?? '') !== '' || (req.headers['transfer-encoding'] ?? '') !== '');
+    const exchange = new Exchange(req, res, outgoing.service, this.aborts, hasBody);
+    if (exchange.clientGone()) return undefined;
+    let upstream: Dispatcher.ResponseData;
+    try {
+      upstream = await this.agent.request({
+        origin: outgoing.origin,
+        path: outgoing.path,
+        method,
+        headers: outgoing.headers,
+        body: hasBody ? exchange.requestBody() : null,
+        signal: exchange.signal,
+      });
+    } catch (error) {
+      if (exchange.clientGone()) return undefined;
+      exchange.closeIfAnsweredEarly();
+      throw upstreamProblem(error, outgoing.service, this.timeoutMs);
+    }
+    exchange.closeIfAnsweredEarly();
+    return { exchange, upstream };
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The caller's headers the upstream may see, and the ones the gateway sets itself: request id, X-Forwarded-For, -Proto, -Host. */
+export function gatewayHeaders(req: IncomingMessage, client: ClientOrigin, requestId: string, passCredentials: boolean): Record<string, string> {
+  const headers = forwardableHeaders(req.headers, passCredentials);
+  headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
+  headers['x-forwarded-for'] = client.ip;
+  headers['x-forwarded-proto'] = client.proto;
+  const { host } = req.headers;
+  if (host !== undefined && host !== '') headers['x-forwarded-host'] = host;
+  return headers;
 }
 
 // Nobody is left to answer; 408 is only what the access log shows.

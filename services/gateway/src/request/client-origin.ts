@@ -1,5 +1,6 @@
-import type { Context, Middleware } from 'koa';
+import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { Context, Middleware } from 'koa';
 import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
@@ -60,10 +61,9 @@ function listed(headerValue: string): string[] {
  * when the socket peer is trusted. With no trusted proxies (the default) both headers are ignored.
  */
 export function clientOrigin(trustedProxies: readonly string[] = []): Middleware {
-  const trusted = parseTrustedProxies(trustedProxies);
-  const isTrusted = (address: Address): boolean => trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  const resolve = clientOriginResolver(trustedProxies);
   return async (ctx, next) => {
-    const origin = originOf(ctx, isTrusted);
+    const origin = resolve(ctx.req);
     const state = ctx.state as Record<string, unknown>;
     state.clientIp = origin.ip;
     state.clientProto = origin.proto;
@@ -71,13 +71,20 @@ export function clientOrigin(trustedProxies: readonly string[] = []): Middleware
   };
 }
 
-function originOf(ctx: Context, isTrusted: (address: Address) => boolean): ClientOrigin {
-  const ownScheme: Scheme = (ctx.req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
-  const peerText = ctx.req.socket.remoteAddress ?? '';
+/** What `clientOrigin()` works out, for a request that is not going through Koa (the gateway's API path, http/fast-api.ts). */
+export function clientOriginResolver(trustedProxies: readonly string[] = []): (req: IncomingMessage) => ClientOrigin {
+  const trusted = parseTrustedProxies(trustedProxies);
+  const isTrusted = (address: Address): boolean => trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  return (req) => originOf(req, isTrusted);
+}
+
+function originOf(req: IncomingMessage, isTrusted: (address: Address) => boolean): ClientOrigin {
+  const ownScheme: Scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+  const peerText = req.socket.remoteAddress ?? '';
   const peer = parseAddress(peerText);
   if (!peer || !isTrusted(peer)) return { ip: peer?.toString() ?? peerText, proto: ownScheme };
 
-  const chain = listed(ctx.get('X-Forwarded-For'));
+  const chain = listed(headerOf(req, 'x-forwarded-for'));
   let client = peer;
   let hops = 0;
   for (let index = chain.length - 1; index >= 0 && isTrusted(client); index--) {
@@ -87,9 +94,15 @@ function originOf(ctx: Context, isTrusted: (address: Address) => boolean): Clien
     hops++;
   }
   // One scheme per hop, appended like X-Forwarded-For; a proxy that overwrites leaves exactly one.
-  const schemes = listed(ctx.get('X-Forwarded-Proto')).map((scheme) => scheme.toLowerCase());
+  const schemes = listed(headerOf(req, 'x-forwarded-proto')).map((scheme) => scheme.toLowerCase());
   const claimed = schemes[Math.max(0, schemes.length - Math.max(hops, 1))];
   return { ip: client.toString(), proto: claimed === 'https' || claimed === 'http' ? claimed : ownScheme };
+}
+
+// As Koa's ctx.get reads a header: the value Node joined, or '' when absent.
+function headerOf(req: IncomingMessage, name: string): string {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
 /** What `clientOrigin()` found for this request. */

@@ -4,7 +4,7 @@ import { clientOrigin, clientOriginOf, isAddressOrRange, type ClientOrigin } fro
 
 async function originFor(trusted: string[], peer: string, headers: Record<string, string> = {}, encrypted = false): Promise<ClientOrigin> {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const ctx = { req: { socket: { remoteAddress: peer, encrypted } }, state: {}, get: (name: string) => lower[name.toLowerCase()] ?? '' } as unknown as Context;
+  const ctx = { req: { socket: { remoteAddress: peer, encrypted }, headers: lower }, state: {} } as unknown as Context;
   await clientOrigin(trusted)(ctx, () => Promise.resolve());
   return clientOriginOf(ctx);
 }

@@ -3,11 +3,11 @@ import { constants, createWriteStream, type Dirent, type Stats } from 'node:fs';
 import { access, lstat, mkdir, open, readdir, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { storedImageTypeOf, withTimeout } from '@boardsync/kit';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey, isObjectKey } from './object-key.ts';
-import type { ObjectStore, StoredObject } from './object-store.ts';
+import type { ObjectStore, PendingObject, StoredObject } from './object-store.ts';
 
 export interface DirectoryObjectStoreOptions {
   /** The gateway serves `<root>/<key>` as is, so nothing but objects lives here (except `.tmp/`). */
@@ -51,32 +51,56 @@ export class DirectoryObjectStore implements ObjectStore {
     await this.clearStaleTemp();
   }
 
-  /*
-   * Written to `.tmp/` on the same filesystem, flushed (fsync) before close, then renamed over the
-   * target: readers see the old file or the new one. The directory itself is not fsynced, so a
-   * power cut right after a put may bring back the previous version, never a partial one.
-   */
   async put(key: string, body: Readable, size: number, contentType: string): Promise<void> {
-    let target: string;
     let exact: ExactSize;
+    let pending: PendingObject;
     try {
-      target = this.fileOf(key);
-      const expected = contentTypeOfKey(key);
-      if (mediaType(contentType) !== expected) throw new Error(`the directory store types ${key} as ${expected} by its extension, not ${contentType}`);
       exact = new ExactSize(size);
+      pending = this.begin(key, contentType);
     } catch (error) {
       body.destroy();
       throw error;
     }
-    const temp = path.join(this.root, TEMP_DIR, randomBytes(16).toString('hex'));
     try {
-      // Piped before anything is awaited: the caller's stream must never be without an error
-      // listener. Links are checked when moving into place, the one step that could follow one.
-      await pipeline(body, exact, createWriteStream(temp, { flags: 'wx', flush: true }));
-      await this.moveInto(key, temp, target);
-    } finally {
-      await rm(temp, { force: true });
+      // Piped before anything is awaited: the caller's stream must never be without an error listener.
+      await pipeline(body, exact, pending.body);
+      await pending.commit(size);
+    } catch (error) {
+      await pending.abort();
+      throw error;
     }
+  }
+
+  /*
+   * Written to `.tmp/` on the same filesystem, flushed (fsync) before close, then renamed over the
+   * target at commit: readers see the old file or the new one. The directory itself is not fsynced,
+   * so a power cut right after a commit may bring back the previous version, never a partial one.
+   * Links are checked when moving into place, the one step that could follow one.
+   */
+  begin(key: string, contentType: string): PendingObject {
+    const target = this.fileOf(key);
+    const expected = contentTypeOfKey(key);
+    if (mediaType(contentType) !== expected) throw new Error(`the directory store types ${key} as ${expected} by its extension, not ${contentType}`);
+    const temp = path.join(this.root, TEMP_DIR, randomBytes(16).toString('hex'));
+    const file = createWriteStream(temp, { flags: 'wx', flush: true });
+    let state: 'open' | 'committed' | 'aborted' = 'open';
+    return {
+      body: file,
+      commit: async (size) => {
+        if (state !== 'open') throw new Error(`this object was already ${state}`);
+        await finished(file);
+        if (file.bytesWritten !== size) throw new Error(`the body carried ${String(file.bytesWritten)} bytes, not the declared ${String(size)}`);
+        await this.moveInto(key, temp, target);
+        state = 'committed';
+      },
+      abort: async () => {
+        if (state !== 'open') return;
+        state = 'aborted';
+        file.destroy();
+        await finished(file).catch(() => undefined);
+        await rm(temp, { force: true });
+      },
+    };
   }
 
   async get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined> {

@@ -1,13 +1,13 @@
 import { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { Client, S3Error, type ClientOptions } from 'minio';
 import { withTimeout } from '@boardsync/kit';
 import { servingHeaders } from '../domain/media-type.ts';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey } from './object-key.ts';
-import type { ObjectStore, StoredObject } from './object-store.ts';
+import type { ObjectStore, PendingObject, StoredObject } from './object-store.ts';
+import { S3PendingObject } from './s3-pending-object.ts';
 import { reachingStore } from './store-unavailable.ts';
 
 export interface S3ObjectStoreOptions {
@@ -24,17 +24,14 @@ export interface S3ObjectStoreOptions {
 }
 
 /*
- * minio v8's putObject does not stream a request body. With a known size it reads the whole body
- * into memory when size <= partSize and PUTs it in one request (it hashes the payload to sign
- * plain-HTTP requests); above that it cuts the body into partSize blocks (block-stream2) and
- * uploads them one after another as a multipart upload, holding about two blocks at a time.
- * partSize defaults to 64 MiB: a 60 MB upload peaked at ~120 MiB of extra memory. Fixed at 5 MiB
- * (the S3 minimum; also caps an object at 5 MiB x 10,000 parts, ~48 GiB) the same upload peaked
- * at ~11 MiB, at the price of multipart requests above 5 MiB. minio resumes the newest incomplete
- * multipart upload of the same key (matching parts by MD5), so two concurrent puts of one large
- * key can fail each other; our keys carry a random token, so they do not meet.
+ * Objects are written as S3PendingObjects: parts of PART_SIZE uploaded while the next fills, two at
+ * once, so an upload holds at most three parts in memory (15 MiB) whatever its size, and a body
+ * smaller than one part is one PUT. 5 MiB is the S3 minimum; it caps an object at 10,000 parts
+ * (~48 GiB). (minio's putObject held two 64 MiB blocks by default, or one 5 MiB part at a time,
+ * one request after another, after listing the bucket's incomplete uploads.)
  */
 const PART_SIZE = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
 const DEFAULT_PING_TIMEOUT_MS = 3_000;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const LIST_PAGE = 1_000;
@@ -66,31 +63,28 @@ export class S3ObjectStore implements ObjectStore {
 
   async put(key: string, body: Readable, size: number, contentType: string): Promise<void> {
     let exact: ExactSize;
+    let pending: PendingObject;
     try {
-      assertObjectKey(key);
       exact = new ExactSize(size);
+      pending = this.begin(key, contentType);
     } catch (error) {
       body.destroy();
       throw error;
     }
-    const flowing = pipeline(body, exact);
-    const metadata = { 'Content-Type': contentType, ...servingHeaders(contentType) };
     try {
-      if (size <= PART_SIZE) {
-        // minio would buffer this much anyway; reading it here first means only a body of exactly
-        // `size` bytes is ever sent (minio skips reading a stream it was told is empty).
-        const [bytes] = await Promise.all([buffer(exact), flowing]);
-        await reachingStore(this.client.putObject(this.bucket, key, bytes, size, metadata));
-      } else {
-        // A short or long body fails `exact`, so the multipart upload is never completed. minio
-        // then waits on its block stream forever; the upload stays incomplete on the server (a
-        // bucket lifecycle rule should abort incomplete uploads) and its promise is dropped.
-        await Promise.all([reachingStore(this.client.putObject(this.bucket, key, exact, size, metadata)), flowing]);
-      }
-    } finally {
-      // Releases the caller's stream when the upload failed before reading it all.
-      exact.destroy();
+      // A short or long body fails `exact`, so the object is never committed.
+      await pipeline(body, exact, pending.body);
+      await pending.commit(size);
+    } catch (error) {
+      await pending.abort().catch(() => undefined);
+      throw error;
     }
+  }
+
+  begin(key: string, contentType: string): PendingObject {
+    assertObjectKey(key);
+    const headers = { 'Content-Type': contentType, ...servingHeaders(contentType) };
+    return new S3PendingObject({ client: this.client, bucket: this.bucket, key, headers, partSize: PART_SIZE, partsInFlight: PARTS_IN_FLIGHT });
   }
 
   async get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined> {
@@ -166,7 +160,6 @@ function clientOptions(options: S3ObjectStoreOptions): ClientOptions {
     secretKey: options.secretKey,
     region: options.region,
     pathStyle: options.pathStyle,
-    partSize: PART_SIZE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem } from '@boardsync/kit';
 import { newAssetKey, publicUrlOf, storedName, type AssetOwner } from '../domain/asset-key.ts';
@@ -7,6 +8,8 @@ import { MEDIA, type MediaKind } from '../domain/media-type.ts';
 import { addAsset } from '../store/assets.ts';
 import { releaseReservation, reserveStorage, settleReservation } from '../store/storage-ledger.ts';
 import type { AssetRuntime } from '../asset-runtime.ts';
+import type { ProcessedImage } from '../media/image-processor.ts';
+import type { PendingObject } from '../object-storage/object-store.ts';
 
 /** 422 `storage_quota_exceeded`, with the numbers a tool needs to tell the designer what to free. */
 export function storageQuotaExceeded(neededBytes: number, limitBytes: number, usedBytes: number): Problem {
@@ -25,6 +28,22 @@ export interface ImageToStore {
   kind: MediaKind;
   originalName: string | undefined;
   convertTo?: ConversionTarget;
+  /**
+   * The file's bytes, already written (as they arrived) to a pending object at `key`, which must be
+   * `storedAsIsKey` of this image: storeImage commits it, or aborts it if it stores anything else.
+   */
+  streamed?: StagedObject;
+}
+
+/** A pending object and its key. */
+export interface StagedObject {
+  key: string;
+  object: PendingObject;
+}
+
+/** Whether the image is stored byte for byte: a raster, not converted (or to its own type). SVG is always rewritten, sanitized. */
+export function storedAsIs(kind: MediaKind, convertTo: ConversionTarget | undefined): boolean {
+  return kind !== 'svg' && (convertTo === undefined || convertTo === kind);
 }
 
 export interface Placement {
@@ -55,10 +74,30 @@ export async function storeImage(
   placement: Placement,
   alsoInTransaction?: (tx: EntityManager, stored: StoredAsset) => Promise<void>,
 ): Promise<StoredAsset> {
-  const processed = await runtime.images.process({ path: image.path, kind: image.kind, ...(image.convertTo ? { convertTo: image.convertTo } : {}) });
+  // Stored byte for byte, the file goes to the store while it is validated (both ~half the time);
+  // it only appears there once valid, within the quota, and committed below.
+  let staged = image.streamed;
+  if (staged && !storedAsIs(image.kind, image.convertTo)) {
+    await discard(runtime, staged);
+    staged = undefined;
+  } else if (!staged && storedAsIs(image.kind, image.convertTo)) {
+    const key = newAssetKey(placement.owner, storedName(image.originalName, image.kind));
+    staged = { key, object: runtime.objects.begin(key, MEDIA[image.kind].contentType) };
+  }
+  const feeding = staged && !image.streamed ? pipeline(createReadStream(image.path), staged.object.body) : undefined;
+  let processed: ProcessedImage;
+  try {
+    [processed] = await Promise.all([
+      runtime.images.process({ path: image.path, kind: image.kind, ...(image.convertTo ? { convertTo: image.convertTo } : {}) }),
+      feeding,
+    ]);
+  } catch (error) {
+    await discard(runtime, staged);
+    throw error;
+  }
   try {
     const name = storedName(image.originalName, processed.kind);
-    const key = newAssetKey(placement.owner, name);
+    const key = staged?.key ?? newAssetKey(placement.owner, name);
     const stored: StoredAsset = { key, url: publicUrlOf(runtime.assetBaseUrl, key), size: processed.size, name };
     const em = runtime.orm.em.fork();
     const { designerId } = placement.owner;
@@ -66,7 +105,8 @@ export async function storeImage(
     if (!reservation.granted) throw storageQuotaExceeded(processed.size, placement.limitBytes, reservation.usedBytes + reservation.reservedBytes);
     let written = false;
     try {
-      await runtime.objects.put(key, createReadStream(processed.path), processed.size, MEDIA[processed.kind].contentType);
+      if (staged) await staged.object.commit(processed.size);
+      else await runtime.objects.put(key, createReadStream(processed.path), processed.size, MEDIA[processed.kind].contentType);
       written = true;
       await em.transactional(async (tx) => {
         addAsset(tx, {
@@ -93,7 +133,17 @@ export async function storeImage(
         });
       throw error;
     }
+  } catch (error) {
+    await discard(runtime, staged);
+    throw error;
   } finally {
     if (processed.path !== image.path) await runtime.scratch.remove(processed.path);
   }
+}
+
+/** Aborts a pending object (a no-op once committed); a failure to is logged: the store's lifecycle rule clears what is left. */
+export async function discard(runtime: Pick<AssetRuntime, 'logger'>, staged: StagedObject | undefined): Promise<void> {
+  await staged?.object.abort().catch((cause: unknown) => {
+    runtime.logger.warn({ err: cause, key: staged.key }, 'a pending object could not be aborted; the incomplete upload lapses');
+  });
 }

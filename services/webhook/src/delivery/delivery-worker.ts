@@ -98,12 +98,6 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    {
-      const st = { n: 0, sending: 0, ahead: 0, full: 0, turnMs: 0, turns: 0, claimed: 0, room: 0 };
-      (globalThis as any).__st = st;
-      setInterval(() => { st.n++; st.sending += this.sending; st.ahead += this.claimedAhead.length; if (this.sending >= this.options.settings.DELIVERY_CONCURRENCY) st.full++; }, 2).unref();
-      setInterval(() => { if (st.turns) (globalThis as any).process.getBuiltinModule('node:fs').appendFileSync('/tmp/st.log', JSON.stringify({ sending: (st.sending / st.n).toFixed(1), ahead: (st.ahead / st.n).toFixed(1), full: (st.full / st.n).toFixed(2), turnMs: (st.turnMs / st.turns).toFixed(1), turns: st.turns, claimed: (st.claimed / st.turns).toFixed(1), room: (st.room / st.turns).toFixed(1) }) + '\n'); Object.assign(st, { n: 0, sending: 0, ahead: 0, full: 0, turnMs: 0, turns: 0, claimed: 0, room: 0 }); }, 500).unref();
-    }
     this.loop ??= this.run();
     this.pruner.start();
   }
@@ -152,7 +146,6 @@ export class DeliveryWorker {
       this.nudged = false;
       let claimed: ClaimedDelivery[];
       try {
-        const t0 = performance.now();
         const turn = await recordAndClaim(
           this.options.orm.em.fork(),
           {
@@ -169,7 +162,6 @@ export class DeliveryWorker {
           else entry.reject(new Error('attempt missing from its turn'));
         });
         claimed = turn.claimed;
-        { const st = (globalThis as any).__st; st.turnMs += performance.now() - t0; st.turns++; st.claimed += claimed.length; st.room += Math.max(room, 0); }
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
         for (const id of started) this.unextended.add(id);

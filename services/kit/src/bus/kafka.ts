@@ -96,7 +96,11 @@ export class KafkaBus implements EventBus {
     const logger = this.options.logger.child({ component: 'consumer', groupId });
     const consumer: Consumer = this.kafka.consumer({
       groupId: this.names.outward(groupId),
-      sessionTimeout: 30_000,
+      // A member killed with kill -9 holds its partitions until its session times out (they were
+      // 30 s, and its events waited that long). Batches here take well under a second, a handler's
+      // retries heartbeat, and a long one (asset internalizing) heartbeats on its own: 10 s is ample.
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 30_000,
       heartbeatInterval: 3_000,
       maxWaitTimeInMs: 250,
       // A crashed consumer always comes back: losing a consumer silently is worse than a restart loop.

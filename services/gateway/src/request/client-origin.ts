@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Context, Middleware } from 'koa';
 import ipaddr from 'ipaddr.js';
@@ -75,15 +76,22 @@ export function clientOrigin(trustedProxies: readonly string[] = []): Middleware
 export function clientOriginResolver(trustedProxies: readonly string[] = []): (req: IncomingMessage) => ClientOrigin {
   const trusted = parseTrustedProxies(trustedProxies);
   const isTrusted = (address: Address): boolean => trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
-  return (req) => originOf(req, isTrusted);
+  // A peer that is not trusted is the client whatever its requests' headers say: worked out once per connection.
+  const untrustedPeers = new WeakMap<Socket, ClientOrigin>();
+  return (req) => {
+    const known = untrustedPeers.get(req.socket);
+    if (known) return known;
+    const ownScheme: Scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+    const peerText = req.socket.remoteAddress ?? '';
+    const peer = parseAddress(peerText);
+    if (peer && isTrusted(peer)) return forwardedOrigin(req, peer, ownScheme, isTrusted);
+    const origin: ClientOrigin = { ip: peer?.toString() ?? peerText, proto: ownScheme };
+    untrustedPeers.set(req.socket, origin);
+    return origin;
+  };
 }
 
-function originOf(req: IncomingMessage, isTrusted: (address: Address) => boolean): ClientOrigin {
-  const ownScheme: Scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
-  const peerText = req.socket.remoteAddress ?? '';
-  const peer = parseAddress(peerText);
-  if (!peer || !isTrusted(peer)) return { ip: peer?.toString() ?? peerText, proto: ownScheme };
-
+function forwardedOrigin(req: IncomingMessage, peer: Address, ownScheme: Scheme, isTrusted: (address: Address) => boolean): ClientOrigin {
   const chain = listed(headerOf(req, 'x-forwarded-for'));
   let client = peer;
   let hops = 0;

@@ -11,7 +11,8 @@ export {
   type Migrations,
 } from './db/database.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
-export { OutboxMigration } from './outbox/outbox-migration.ts';
+export { OutboxMigration, OutboxNotifyMigration } from './outbox/outbox-migration.ts';
+export { ChangeSignals, OUTBOX_CHANNEL } from './db/change-signals.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';
 export { nudgeAfterCommit } from './outbox/commit-nudge.ts';

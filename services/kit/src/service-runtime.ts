@@ -1,4 +1,5 @@
 import type { EventBus } from './bus/port.ts';
+import { ChangeSignals, OUTBOX_CHANNEL } from './db/change-signals.ts';
 import { openDatabase, type Database, type Entities, type Migrations } from './db/database.ts';
 import type { ListenerSettings } from './http/listeners.ts';
 import type { Logger } from './logger.ts';
@@ -15,8 +16,11 @@ export interface DatabaseServiceSettings extends Pick<ServiceSettings, 'produces
   entities: Entities;
   migrations: Migrations;
   logger: Logger;
-  /** The service's parts, built on its opened (and migrated) database: its wiring file's one function. */
-  wire(deps: { orm: Database; bus: EventBus }): ServiceParts;
+  /**
+   * The service's parts, built on its opened (and migrated) database: its wiring file's one
+   * function. `signals` (production mode only) wakes its workers on other replicas' commits.
+   */
+  wire(deps: { orm: Database; bus: EventBus; signals: ChangeSignals | undefined }): ServiceParts;
 }
 
 export interface RunningDatabaseService extends RunningService {
@@ -40,12 +44,17 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
     migrations: settings.migrations,
     logger,
   });
-  const parts = settings.wire({ orm, bus });
+  const signals = database.kind === 'postgres' ? new ChangeSignals(database.url, logger) : undefined;
+  const parts = settings.wire({ orm, bus, signals });
   const onPublished = registerOutboxMetrics(parts.apps.metrics.registry, orm);
   const relay = new OutboxRelay({ orm, bus, logger, onPublished });
   nudgeAfterCommit(orm, () => {
     relay.nudge();
   });
+  signals?.on(OUTBOX_CHANNEL, () => {
+    relay.nudge();
+  });
+  signals?.start();
   const running = await startService({
     service,
     config,
@@ -63,5 +72,9 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
       close: () => relay.close(),
     },
   });
-  return { ...running, orm, bus, parts: [...running.parts, { name: `${service} database`, close: () => orm.close() }] };
+  const closing = [
+    ...(signals ? [{ name: `${service} change signals`, close: () => signals.close() }] : []),
+    { name: `${service} database`, close: () => orm.close() },
+  ];
+  return { ...running, orm, bus, parts: [...running.parts, ...closing] };
 }

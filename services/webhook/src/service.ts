@@ -3,6 +3,7 @@ import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, Servi
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
+import { DELIVERIES_QUEUED_CHANNEL } from './store/delivery-queue.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { deliveryLogOperations } from './http/delivery-log-operations.ts';
 import { deliveryLogRouter } from './http/delivery-log-router.ts';
@@ -65,9 +66,13 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     config: settings,
     adapters,
     logger,
-    wire: ({ orm, bus }) => {
+    wire: ({ orm, bus, signals }) => {
       const apps = createApp({ orm, bus, logger, outbound, config: settings });
       const deliveries = new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry });
+      // Another replica's fan-out: claim now rather than at the next poll.
+      signals?.on(DELIVERIES_QUEUED_CHANNEL, () => {
+        deliveries.nudge();
+      });
       return {
         apps,
         consumers: [

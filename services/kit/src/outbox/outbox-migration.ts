@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { OUTBOX_CHANNEL } from '../db/change-signals.ts';
 import { OUTBOX_LANES } from './lanes.ts';
 
 /** Include in every service migration list that writes events. */
@@ -27,5 +28,28 @@ export class OutboxMigration extends Migration {
   override down(): void {
     this.addSql('drop table outbox_lane');
     this.addSql('drop table outbox_message');
+  }
+}
+
+/**
+ * A committed insert into the outbox raises OUTBOX_CHANNEL (ChangeSignals), once per statement and
+ * folded per transaction by Postgres, so other replicas' relays publish at once. Include after
+ * OutboxMigration.
+ */
+export class OutboxNotifyMigration extends Migration {
+  override name = '20261126000000_kit_outbox_notify';
+
+  override up(): void {
+    this.addSql(`create function outbox_message_notify() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('${OUTBOX_CHANNEL}', '');
+        return null;
+      end $$`);
+    this.addSql('create trigger outbox_message_notify after insert on outbox_message for each statement execute function outbox_message_notify()');
+  }
+
+  override down(): void {
+    this.addSql('drop trigger outbox_message_notify on outbox_message');
+    this.addSql('drop function outbox_message_notify()');
   }
 }

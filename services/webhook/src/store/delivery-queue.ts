@@ -5,6 +5,9 @@ import { PING_EVENT } from '../domain/envelope.ts';
 
 // The queue the workers drain: fan-out inserts, claims under leases, settlements, re-queues.
 
+/** Raised when deliveries are queued (migration 20261126010000): every replica's worker claims at once. */
+export const DELIVERIES_QUEUED_CHANNEL = 'boardsync_deliveries';
+
 /** Serializes claims across replicas for the length of one claim, so the per-endpoint bound counts every replica's leases. */
 const CLAIM_LOCK = 7_310_001;
 /** How many of the oldest due rows one claim looks at when spreading its picks over endpoints. */
@@ -136,6 +139,19 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
     secret: row.secret,
     isActive: row.is_active,
   }));
+}
+
+/**
+ * Whether any delivery is due and unleased: the rows a claim would consider, less its per-endpoint
+ * bound. When none is, a claim would find nothing, and needs neither the claim lock nor its plan.
+ */
+export async function anyDue(em: EntityManager): Promise<boolean> {
+  const [found] = await em.execute<{ due: boolean }[]>(
+    `select exists (
+       select 1 from delivery where state = 'pending' and next_attempt_at <= now() and (leased_until is null or leased_until <= now())
+     ) as due`,
+  );
+  return found?.due === true;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { OutboxMigration } from '@boardsync/kit';
+import { OutboxMigration, OutboxNotifyMigration } from '@boardsync/kit';
 import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.ts';
 import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
 import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
+import { DeliveriesQueuedSignal } from './20261126010000-deliveries-queued-signal.ts';
 
 /** In order; a migration once released is never edited, only followed. */
-export const migrations = [OutboxMigration, WebhooksAndDeliveries, SealedWebhookSecrets, DeliveryQueueOrder];
+export const migrations = [OutboxMigration, WebhooksAndDeliveries, SealedWebhookSecrets, DeliveryQueueOrder, OutboxNotifyMigration, DeliveriesQueuedSignal];

@@ -192,6 +192,23 @@ describe('proxying', () => {
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ code: 'upstream_unavailable' });
   });
+
+  it('answers a known token as it answered it when it was introspected: the fast path hands its 502 to Koa, counted once', async () => {
+    const downGateway = await world.gateway(undefined, { upstream: 'http://127.0.0.1:9' });
+    const call = () =>
+      fetch(`${downGateway}/api/v1/projects`, {
+        headers: { authorization: `Bearer ${tokenWith.get('projects:read') ?? ''}`, 'x-request-id': 'known-token-502' },
+      });
+    const introspected = await call(); // a fresh gateway: through Koa, which asks auth
+    const known = await call(); // cached as active: http/fast-api.ts
+    for (const answer of [introspected, known]) {
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      expect(answer.headers.get('x-request-id')).toBe('known-token-502');
+    }
+    expect(Number(known.headers.get('ratelimit-remaining'))).toBe(Number(introspected.headers.get('ratelimit-remaining')) - 1);
+    expect(await known.json()).toEqual(await introspected.json());
+  });
 });
 
 describe('rate limits', () => {

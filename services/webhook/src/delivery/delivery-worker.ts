@@ -143,6 +143,7 @@ export class DeliveryWorker {
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
       const started = this.takeUnextended();
+      const nudged = this.nudged;
       this.nudged = false;
       let claimed: ClaimedDelivery[];
       try {
@@ -153,6 +154,7 @@ export class DeliveryWorker {
             sendingLeaseMs: leaseMs,
             made: answered.map(({ made }) => made),
             claim: room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS } : undefined,
+            claimOnlyIfDue: !nudged,
           },
           this.policy,
         );

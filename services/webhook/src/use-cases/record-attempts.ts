@@ -3,7 +3,7 @@ import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from 
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
-import { abandonPendingDeliveries, claimDueDeliveries, extendLeases, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
+import { abandonPendingDeliveries, anyDue, claimDueDeliveries, extendLeases, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
@@ -48,6 +48,11 @@ export interface Turn {
   made: readonly MadeAttempt[];
   /** Undefined when the worker is full or stopping. */
   claim: ClaimLimits | undefined;
+  /**
+   * Nobody said deliveries were queued since the last claim (a turn for answers, the idle poll):
+   * claim only if a delivery is due at all, which one cheap read tells.
+   */
+  claimOnlyIfDue?: boolean;
 }
 
 /**
@@ -64,7 +69,9 @@ export async function recordAndClaim(
     // Before recording: recording clears a lease, and one extended after that would hold up a retry.
     await extendLeases(tx, turn.started, turn.sendingLeaseMs);
     const recorded = turn.made.length > 0 ? await recordAttemptsIn(tx, turn.made, policy) : [];
-    const claimed = turn.claim !== undefined && turn.claim.limit > 0 ? await claimDueDeliveries(tx, turn.claim) : [];
+    const { claim } = turn;
+    const claiming = claim !== undefined && claim.limit > 0 && (turn.claimOnlyIfDue !== true || (await anyDue(tx)));
+    const claimed = claiming ? await claimDueDeliveries(tx, claim) : [];
     return { recorded, claimed };
   });
 }

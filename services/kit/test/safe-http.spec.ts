@@ -41,6 +41,8 @@ beforeAll(async () => {
       response.end('x'.repeat(4096));
     } else if (url.pathname === '/slow') {
       setTimeout(() => response.end('late'), 5_000).unref();
+    } else if (url.pathname === '/stalls') {
+      response.writeHead(503, { 'retry-after': '7' }).write('half an answer');
     } else if (url.pathname === '/echo') {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -106,5 +108,48 @@ describe('SafeHttpClient against real loopback servers', () => {
     const attempt = client.request(`${base}/`);
     await expect(attempt).rejects.toBeInstanceOf(OutboundFailed);
     await expect(attempt).rejects.toMatchObject({ reason: 'connection' });
+  });
+
+  describe('exchange (one request, no redirect, the answer read up to a bound)', () => {
+    const post = (path: string, readBytes = 1024, url = `${publicHost.base}${path}`) =>
+      client.exchange(url, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' }, timeoutMs: 1_000, readBytes });
+
+    it('sends the body and reads the whole answer when it fits', async () => {
+      const answer = await post('/echo');
+      expect(answer).toMatchObject({ status: 200, complete: true });
+      expect(answer.body.toString()).toBe('POST {"a":1}');
+    });
+
+    it('keeps the first readBytes of a longer answer and says it was not read to its end', async () => {
+      const answer = await post('/big', 100);
+      expect(answer).toMatchObject({ status: 200, complete: false });
+      expect(answer.body.toString()).toBe('x'.repeat(100));
+      // The connection it left unread is not reused for the next one.
+      expect((await post('/echo')).body.toString()).toBe('POST {"a":1}');
+    });
+
+    it('returns a redirect as the answer and never follows it', async () => {
+      const answer = await post(`/redirect?to=${encodeURIComponent(`${internalHost.base}/`)}`);
+      expect(answer.status).toBe(302);
+      expect(internalHost.hits()).toBe(0);
+    });
+
+    it('times out the whole exchange, keeping what had come of the answer', async () => {
+      const failure = await post('/stalls').catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: 'OutboundFailed', reason: 'timeout', answered: { status: 503 } });
+      expect((failure as OutboundFailed).answered?.body.toString()).toBe('half an answer');
+      await expect(post('/slow')).rejects.toMatchObject({ reason: 'timeout', answered: undefined });
+    });
+
+    it('refuses what the other methods refuse, and reports a closed port as a connection failure', async () => {
+      await expect(post('', 1024, `${internalHost.base}/`)).rejects.toBeInstanceOf(OutboundRefused);
+      await expect(post('', 1024, 'http://localhost/')).rejects.toBeInstanceOf(OutboundRefused);
+      const port = new URL(internalHost.base).port;
+      await expect(post('', 1024, `http://rebind.test:${port}/`)).rejects.toBeInstanceOf(OutboundRefused);
+      expect(internalHost.hits()).toBe(0);
+      const closed = await listen('127.0.0.1', () => undefined);
+      await new Promise((resolve) => closed.server.close(resolve));
+      await expect(post('', 1024, `${closed.base}/`)).rejects.toMatchObject({ name: 'OutboundFailed', reason: 'connection' });
+    });
   });
 });

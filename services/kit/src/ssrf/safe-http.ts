@@ -2,11 +2,12 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
-import { Agent, buildConnector, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { AddressPolicy, isIpLiteral } from './address-policy.ts';
 import { checkUrlForm } from './url-form.ts';
-import { OutboundFailed, OutboundRefused } from './outbound-errors.ts';
+import { OutboundFailed, OutboundRefused, explainFailure } from './outbound-errors.ts';
 import { cappedBody, flattenHeaders } from './response-body.ts';
+import { singleExchange, type ExchangeAnswer, type ExchangeRequest } from './single-exchange.ts';
 
 export type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 
@@ -155,17 +156,37 @@ export class SafeHttpClient {
     };
   }
 
+  /**
+   * One request, no redirect followed (a 3xx is the answer), at most `readBytes` of the answer kept
+   * in memory: the lean path for callers that never stream (webhook deliveries). The same checks as
+   * stream(); a failure after the status came in carries what was read (`OutboundFailed.answered`).
+   */
+  async exchange(url: string, init: Omit<ExchangeRequest, 'headers'> & { headers?: Record<string, string> }): Promise<ExchangeAnswer> {
+    const request = { ...init, headers: withUserAgent(init.headers, this.options.userAgent) };
+    return await singleExchange(this.agent, this.checkedForm(url), request, (error, timedOut, partial) => {
+      const explained = explainFailure(error, timedOut);
+      if (partial === undefined || !(explained instanceof OutboundFailed)) return explained;
+      return new OutboundFailed(explained.reason, explained.message, { cause: explained.cause, answered: partial });
+    });
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }
 
+  /** The URL's form checked (see passedForms). */
+  private checkedForm(url: string): URL {
+    let checked = this.passedForms.get(url);
+    if (checked === undefined) {
+      checked = checkUrlForm(this.policy, this.allowHosts, url);
+      this.passedForms.set(url, checked);
+    }
+    return checked;
+  }
+
   /** Sends, and follows redirects (each hop re-checked) unless told not to; returns the final answer unread. */
   private async follow(url: string, init: SafeRequest, signal: AbortSignal): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
-    let current = this.passedForms.get(url);
-    if (current === undefined) {
-      current = checkUrlForm(this.policy, this.allowHosts, url);
-      this.passedForms.set(url, current);
-    }
+    let current = this.checkedForm(url);
     let method: Dispatcher.HttpMethod = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop++) {
@@ -202,7 +223,7 @@ export class SafeHttpClient {
         signal,
       });
     } catch (error) {
-      throw this.explain(error, signal);
+      throw explainFailure(error, signal.aborted);
     }
   }
 
@@ -245,21 +266,6 @@ export class SafeHttpClient {
     const refusal = this.policy.refusalFor(peer);
     return refusal ? new OutboundRefused('blocked_address', `Connected to a non-public address (${refusal}).`) : null;
   }
-
-  private explain(error: unknown, signal: AbortSignal): Error {
-    const refusal = findCause(error, OutboundRefused);
-    if (refusal) return refusal;
-    if (error instanceof OutboundFailed) return error;
-    if (
-      signal.aborted ||
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError ||
-      error instanceof undiciErrors.ConnectTimeoutError
-    ) {
-      return new OutboundFailed('timeout', 'The remote server did not answer in time.', { cause: error });
-    }
-    return new OutboundFailed('connection', 'The remote server could not be reached.', { cause: error });
-  }
 }
 
 /** The caller's headers, with our User-Agent unless they name their own (in any case: never two). */
@@ -275,11 +281,4 @@ function redirectTarget(location: string, from: URL): string {
   } catch (error) {
     throw new OutboundFailed('connection', 'The remote server redirected to something that is not a URL.', { cause: error });
   }
-}
-
-function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if (current instanceof type) return current;
-  }
-  return undefined;
 }

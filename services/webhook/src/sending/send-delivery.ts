@@ -5,10 +5,7 @@ import { signedHeaders, type SigningKeys } from '../domain/signature.ts';
 
 /** What the delivery log keeps of a receiver's answer. */
 export const EXCERPT_BYTES = 1024;
-/**
- * How much of an answer is read. An answer is complete once its body ends; a longer one is cut
- * off here and judged by its status alone (the receiver did answer; nobody reads the rest).
- */
+/** How much of an answer is read: an answer is complete once its body ends within it. */
 const READ_BYTES = 64 * 1024;
 
 export interface Outgoing {
@@ -36,7 +33,7 @@ export interface SentAttempt extends AttemptResult {
  * id). Redirects are not followed; the outbound client re-checks the URL's addresses at every
  * attempt (DNS changes), and within `timeoutMs` the receiver must have answered in full.
  */
-export async function sendDelivery(outbound: SafeHttpClient, outgoing: Outgoing, timeoutMs: number, signal?: AbortSignal): Promise<SentAttempt> {
+export async function sendDelivery(outbound: SafeHttpClient, outgoing: Outgoing, timeoutMs: number): Promise<SentAttempt> {
   const attemptedAt = new Date();
   const started = performance.now();
   const done = (result: Omit<SentAttempt, 'attemptedAt' | 'durationMs'>): SentAttempt => ({
@@ -57,50 +54,24 @@ export async function sendDelivery(outbound: SafeHttpClient, outgoing: Outgoing,
     // A secret that is no longer `whsec_` base64 (hand-edited row): nothing can be signed, ever.
     return done({ error: 'refused_address', errorClass: 'unsignable', excerpt: null });
   }
-  let status: number | undefined;
-  let retryAfter: string | undefined;
-  const excerpt = new Excerpt();
+  let answer;
   try {
-    const response = await outbound.stream(outgoing.url, {
-      method: 'POST',
-      body: outgoing.body,
-      headers: { ...headers },
-      followRedirects: false,
-      timeoutMs,
-      maxBytes: READ_BYTES,
-      ...(signal ? { signal } : {}),
-    });
-    status = response.status;
-    retryAfter = response.headers['retry-after'];
-    for await (const chunk of response.body as AsyncIterable<Buffer>) excerpt.add(chunk);
-    return done({ status, excerpt: excerpt.text(), ...(retryAfter === undefined ? {} : { retryAfter }) });
+    // An answer longer than READ_BYTES is judged by its status alone (the receiver did answer; nobody reads the rest).
+    answer = await outbound.exchange(outgoing.url, { method: 'POST', body: outgoing.body, headers: { ...headers }, timeoutMs, readBytes: READ_BYTES });
   } catch (error) {
     // A name that does not resolve may be a passing DNS lapse: retried like a connection error. A private address is a refusal.
     if (error instanceof OutboundRefused) return done({ error: error.reason === 'unresolvable' ? 'connection' : 'refused_address', excerpt: null });
-    if (error instanceof OutboundFailed && error.reason === 'too_large' && status !== undefined) {
-      return done({ status, excerpt: excerpt.text(), ...(retryAfter === undefined ? {} : { retryAfter }) });
-    }
     // Headers that came in time followed by a body that did not is still no answer in time.
-    const reason = error instanceof OutboundFailed && error.reason === 'timeout' ? 'timeout' : 'connection';
-    return done({ error: reason, excerpt: excerpt.text() });
+    const failed = error instanceof OutboundFailed ? error : undefined;
+    return done({ error: failed?.reason === 'timeout' ? 'timeout' : 'connection', excerpt: excerptOf(failed?.answered?.body) });
   }
+  const retryAfter = answer.headers['retry-after'];
+  return done({ status: answer.status, excerpt: excerptOf(answer.body), ...(retryAfter === undefined ? {} : { retryAfter }) });
 }
 
-/** The first bytes of a body as text a text column can hold (no NUL). */
-class Excerpt {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-
-  add(chunk: Buffer): void {
-    if (this.size >= EXCERPT_BYTES) return;
-    const part = chunk.subarray(0, EXCERPT_BYTES - this.size);
-    this.chunks.push(part);
-    this.size += part.length;
-  }
-
-  text(): string | null {
-    if (this.size === 0) return null;
-    // A character cut at the limit is left out rather than turned into a replacement character.
-    return new StringDecoder('utf8').write(Buffer.concat(this.chunks)).replaceAll('\u0000', '');
-  }
+/** The first EXCERPT_BYTES of a body as text a text column can hold (no NUL); null when there is none. */
+function excerptOf(body: Buffer | undefined): string | null {
+  if (body === undefined || body.length === 0) return null;
+  // A character cut at the limit is left out rather than turned into a replacement character.
+  return new StringDecoder('utf8').write(body.subarray(0, EXCERPT_BYTES)).replaceAll('\u0000', '');
 }

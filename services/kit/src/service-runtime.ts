@@ -51,8 +51,9 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
   nudgeAfterCommit(orm, () => {
     relay.nudge();
   });
+  // Often this pod's own commit, already nudged: a hint only looks.
   signals?.on(OUTBOX_CHANNEL, () => {
-    relay.nudge();
+    relay.hint();
   });
   signals?.start();
   const running = await startService({

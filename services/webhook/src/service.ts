@@ -71,7 +71,7 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
       const deliveries = new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry });
       // Another replica's fan-out: claim now rather than at the next poll.
       signals?.on(DELIVERIES_QUEUED_CHANNEL, () => {
-        deliveries.nudge();
+        deliveries.hint();
       });
       return {
         apps,

@@ -1,8 +1,10 @@
 import { deliveryFailureSuite } from './suites/delivery-failures.ts';
+import { deliveryLeaseSuite } from './suites/delivery-leases.ts';
 import { deliverySuite } from './suites/delivery.ts';
 import { runOn } from './support/run-on.ts';
 
 runOn('pglite+in-process', (world) => {
   deliverySuite(world);
   deliveryFailureSuite(world);
+  deliveryLeaseSuite(world);
 });

@@ -6,6 +6,12 @@ import type { Logger } from '../logger.ts';
 export const OUTBOX_CHANNEL = 'boardsync_outbox';
 
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A connection that only listens never sends, so a peer gone without a word (a failover, a NAT
+ * that forgot it) would go unnoticed: it asks something this often, and one unanswered in
+ * CONNECT_TIMEOUT_MS counts as the connection lost.
+ */
+const PROBE_EVERY_MS = 30_000;
 const RECONNECT_MAX_MS = 15_000;
 
 /**
@@ -21,7 +27,8 @@ export class ChangeSignals {
   private readonly logger: Logger;
   private readonly listeners = new Map<string, (() => void)[]>();
   private readonly stopped = new AbortController();
-  private client: pg.Client | undefined;
+  /** Ends the current connection's wait (close, or a probe unanswered). */
+  private lose: ((why: unknown) => void) | undefined;
   private loop: Promise<void> | undefined;
 
   constructor(url: string, logger: Logger) {
@@ -40,7 +47,7 @@ export class ChangeSignals {
 
   async close(): Promise<void> {
     this.stopped.abort();
-    await this.client?.end().catch(() => undefined);
+    this.lose?.(new Error('closing'));
     await this.loop;
   }
 
@@ -60,8 +67,15 @@ export class ChangeSignals {
 
   /** Connects and listens; resolves with why once the connection is gone. */
   private async listenUntilLost(): Promise<unknown> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: CONNECT_TIMEOUT_MS,
+    });
     const lost = new Promise<unknown>((resolve) => {
+      this.lose = resolve;
       client.on('error', resolve);
       client.on('end', () => {
         resolve(new Error('connection ended'));
@@ -70,7 +84,11 @@ export class ChangeSignals {
     client.on('notification', ({ channel }) => {
       this.wake(channel);
     });
-    this.client = client;
+    const probe = setInterval(() => {
+      client.query('select 1').catch((error: unknown) => {
+        this.lose?.(error);
+      });
+    }, PROBE_EVERY_MS);
     try {
       await client.connect();
       for (const channel of this.listeners.keys()) await client.query(`listen ${client.escapeIdentifier(channel)}`);
@@ -78,8 +96,10 @@ export class ChangeSignals {
       for (const channel of this.listeners.keys()) this.wake(channel);
       return await lost;
     } finally {
-      this.client = undefined;
-      await client.end().catch(() => undefined);
+      clearInterval(probe);
+      this.lose = undefined;
+      // Not awaited: ending a connection whose peer is gone waits on a goodbye that never comes.
+      void client.end().catch(() => undefined);
     }
   }
 

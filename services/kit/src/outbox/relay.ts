@@ -45,6 +45,8 @@ export class OutboxRelay {
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that arrives while a pass is running, so the next idle returns at once. */
   private nudged = false;
+  /** Set by a hint: look at once, but ask first whether anything is pending. */
+  private hinted = false;
   private loop: Promise<void> | undefined;
   private lastCleanup = 0;
 
@@ -66,6 +68,12 @@ export class OutboxRelay {
   /** Call after committing a transaction that enqueued events: publish now instead of at the next poll. */
   nudge(): void {
     this.nudged = true;
+    this.wakeUp?.();
+  }
+
+  /** Another process may have stored events (a Postgres notification): look now, asking first whether anything is pending. */
+  hint(): void {
+    this.hinted = true;
     this.wakeUp?.();
   }
 
@@ -98,6 +106,7 @@ export class OutboxRelay {
       try {
         const nudged = this.nudged;
         this.nudged = false;
+        this.hinted = false;
         const sent = await this.drain(nudged);
         if (sent > 0) logger.debug({ sent }, 'outbox published');
         failures = 0;
@@ -170,7 +179,7 @@ export class OutboxRelay {
   }
 
   private async idle(ms: number): Promise<void> {
-    if (this.nudged) return;
+    if (this.nudged || this.hinted) return;
     const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
     await Promise.race([sleep(ms, this.stop.signal), woken]);
     this.wakeUp = undefined;

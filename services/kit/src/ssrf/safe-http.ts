@@ -76,7 +76,8 @@ export class SafeHttpClient {
   /**
    * URLs whose form passed, parsed (checkUrlForm depends on nothing but this client's fixed policy):
    * a webhook worker sends to the same URLs again and again, and the check was a sixth of a send.
-   * Only sends use it, which never change the URL they are given.
+   * The requests themselves use them (never handed to callers, nor changed); every connection's
+   * addresses are still checked as it is made.
    */
   private readonly passedForms = new LRUCache<string, URL>({ max: 1_000 });
 

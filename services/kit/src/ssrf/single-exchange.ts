@@ -46,16 +46,25 @@ export function singleExchange(
     let kept = 0;
     let full = false;
     let timedOut = false;
+    let settled = false;
     let controller: Dispatcher.DispatchController | undefined;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      controller?.abort(new OutboundFailed('timeout', 'The remote server did not answer in time.'));
-    }, request.timeoutMs);
+    const lateness = () => new OutboundFailed('timeout', 'The remote server did not answer in time.');
     const body = (): Buffer => Buffer.concat(chunks, kept);
     const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
       clearTimeout(deadline);
       outcome();
     };
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      // Not started yet (connecting, or queued behind other requests): fail now, abort once it starts.
+      if (controller === undefined) {
+        settle(() => {
+          reject(explain(lateness(), true, undefined));
+        });
+      } else controller.abort(lateness());
+    }, request.timeoutMs);
     dispatcher.dispatch(
       {
         origin: url.origin,
@@ -69,7 +78,7 @@ export function singleExchange(
       {
         onRequestStart: (started) => {
           controller = started;
-          if (timedOut) started.abort(new OutboundFailed('timeout', 'The remote server did not answer in time.'));
+          if (timedOut) started.abort(lateness());
         },
         onResponseStart: (_controller, statusCode, answerHeaders) => {
           // 1xx answers come before the real one.

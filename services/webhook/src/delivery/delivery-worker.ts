@@ -2,21 +2,13 @@ import { Counter, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { abandonDelivery, extendLeases, releaseLeases, type ClaimedDelivery } from '../store/delivery-queue.ts';
+import { abandonDelivery, extendLeases, heldLease, releaseLeases, type ClaimedDelivery, type HeldLease } from '../store/delivery-queue.ts';
 import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
+import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
-import {
-  LEASE_MARGIN_MS,
-  IDLE_POLL_MS,
-  FAILURE_BACKOFF_MS,
-  CLOSE_GRACE_MS,
-  CLAIM_AHEAD_FACTOR,
-  CLAIM_AHEAD_FRESH_MS,
-  CLAIM_LEASE_MS,
-  MAX_RECORD_BATCH,
-} from './pacing.ts';
+import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 
 /** An attempt answered and waiting for the worker's next turn to be recorded. */
 interface Answered {
@@ -61,23 +53,23 @@ export class DeliveryWorker {
   private readonly stopped = new AbortController();
   /** Each claimed delivery's task: its send, then waiting for its attempt to be recorded. */
   private readonly inFlight = new Set<Promise<void>>();
-  /** Sends not yet answered (what DELIVERY_CONCURRENCY bounds). */
-  private sending = 0;
+  /** Sends not yet answered (what DELIVERY_CONCURRENCY bounds), with the leases they were claimed under. */
+  private readonly sending = new Map<string, HeldLease>();
   /** Claimed ahead, waiting for a send slot: an answer starts the next at once instead of waiting for a turn. */
-  private readonly claimedAhead: { delivery: ClaimedDelivery; claimedAt: number }[] = [];
-  /** Claimed ahead but waited too long: handed back to the queue at the next turn. */
-  private readonly handBack: string[] = [];
+  private readonly ahead = new ClaimsAhead();
   private readonly answered: Answered[] = [];
   /**
    * Sends started since the last turn and still unanswered, whose leases that turn lengthens. One
    * answered before it is recorded by it, inside its claim lease: most sends to a fast receiver
    * never need the extra row update.
    */
-  private readonly unextended = new Set<string>();
+  private readonly unextended = new Map<string, HeldLease>();
   private readonly secrets: OpenedSecrets;
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
   private nudged = false;
+  /** Set by a hint (another pod's fan-out, or this one's echoed): look at once, claiming only if anything is due. */
+  private hinted = false;
   private loop: Promise<void> | undefined;
   private readonly pruner: DeliveryPruner;
   private attemptCount = 0;
@@ -112,12 +104,18 @@ export class DeliveryWorker {
     const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight, this.pruner.close()]), timedOut]);
     clearTimeout(timer);
     // Their leases run out and other replicas (or this one, restarted) send them again.
-    if (settled === 'timeout') this.logger.warn({ sending: this.sending, unrecorded: this.answered.length }, 'deliveries still in flight at shutdown');
+    if (settled === 'timeout') this.logger.warn({ sending: this.sending.size, unrecorded: this.answered.length }, 'deliveries still in flight at shutdown');
   }
 
   /** Deliveries were just queued (by this process's fan-out): claim now rather than at the next poll. */
   nudge(): void {
     this.nudged = true;
+    this.wakeUp?.();
+  }
+
+  /** Deliveries may have been queued elsewhere (a Postgres notification): look now, claiming only if any is due. */
+  hint(): void {
+    this.hinted = true;
     this.wakeUp?.();
   }
 
@@ -131,11 +129,10 @@ export class DeliveryWorker {
     const leaseMs = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
     for (;;) {
       const stopping = this.stopped.signal.aborted;
-      if (stopping) this.handBack.push(...this.claimedAhead.splice(0).map(({ delivery }) => delivery.id));
-      await this.handBackClaims();
+      await this.handBackClaims(this.ahead.takeHandBack(stopping));
       // Stopping: no more claims, but every send still out is answered and recorded first.
-      if (stopping && this.sending === 0 && this.answered.length === 0) return;
-      const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending - this.claimedAhead.length;
+      if (stopping && this.sending.size === 0 && this.answered.length === 0) return;
+      const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending.size - this.ahead.size;
       if (this.answered.length === 0 && room <= 0) {
         await this.extendStartedLeases(leaseMs);
         await this.idle(IDLE_POLL_MS, false);
@@ -145,6 +142,7 @@ export class DeliveryWorker {
       const started = this.takeUnextended();
       const nudged = this.nudged;
       this.nudged = false;
+      this.hinted = false;
       let claimed: ClaimedDelivery[];
       try {
         const turn = await recordAndClaim(
@@ -166,7 +164,9 @@ export class DeliveryWorker {
         claimed = turn.claimed;
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
-        for (const id of started) this.unextended.add(id);
+        // Lengthened first: the recordings one by one below may outlast a claim lease.
+        for (const held of started) if (this.sending.has(held.id)) this.unextended.set(held.id, held);
+        await this.extendStartedLeases(leaseMs);
         // One attempt that cannot be recorded must not cost the others theirs: record each alone.
         for (const entry of answered) {
           await recordAttempts(this.options.orm.em.fork(), [entry.made], this.policy).then(([recorded]) => {
@@ -177,36 +177,29 @@ export class DeliveryWorker {
         await this.idle(FAILURE_BACKOFF_MS, false);
         continue;
       }
-      const claimedAt = performance.now();
-      this.claimedAhead.push(...claimed.map((delivery) => ({ delivery, claimedAt })));
+      this.ahead.add(claimed);
       this.sendClaimed();
       // A full claim may have left more due rows behind; otherwise nothing more is due yet.
       if (this.answered.length === 0 && claimed.length < room) await this.idle(IDLE_POLL_MS);
     }
   }
 
-  /** Starts sends for deliveries claimed ahead while there are free send slots; one claimed too long ago is handed back instead. */
+  /** Starts sends for deliveries claimed ahead while there are free send slots (a stale one is handed back instead). */
   private sendClaimed(): void {
-    while (!this.stopped.signal.aborted && this.sending < this.options.settings.DELIVERY_CONCURRENCY) {
-      const next = this.claimedAhead.shift();
+    while (!this.stopped.signal.aborted && this.sending.size < this.options.settings.DELIVERY_CONCURRENCY) {
+      const next = this.ahead.next();
       if (next === undefined) return;
-      if (performance.now() - next.claimedAt > CLAIM_AHEAD_FRESH_MS) {
-        this.handBack.push(next.delivery.id);
-        this.wakeUp?.();
-        continue;
-      }
-      this.track(this.deliver(next.delivery));
+      this.track(this.deliver(next));
     }
   }
 
   /** Deliveries claimed but not sent go back to the queue now (stale, or the worker is stopping), not when their leases run out. */
-  private async handBackClaims(): Promise<void> {
-    const ids = this.handBack.splice(0);
-    if (ids.length === 0) return;
+  private async handBackClaims(deliveries: readonly ClaimedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
     try {
-      await releaseLeases(this.options.orm.em.fork(), ids);
+      await releaseLeases(this.options.orm.em.fork(), deliveries.map(heldLease));
     } catch (error) {
-      this.logger.warn({ err: error, deliveries: ids.length }, 'could not hand back deliveries claimed ahead; their leases run out instead');
+      this.logger.warn({ err: error, deliveries: deliveries.length }, 'could not hand back deliveries claimed ahead; their leases run out instead');
     }
   }
 
@@ -216,15 +209,15 @@ export class DeliveryWorker {
     try {
       await extendLeases(this.options.orm.em.fork(), ids, leaseMs);
     } catch (error) {
-      for (const id of ids) this.unextended.add(id);
+      for (const held of ids) if (this.sending.has(held.id)) this.unextended.set(held.id, held);
       this.logger.warn({ err: error, deliveries: ids.length }, 'could not lengthen the leases of sends in flight; will try again');
     }
   }
 
-  private takeUnextended(): string[] {
-    const ids = [...this.unextended];
+  private takeUnextended(): HeldLease[] {
+    const held = [...this.unextended.values()];
     this.unextended.clear();
-    return ids;
+    return held;
   }
 
   private track(task: Promise<void>): void {
@@ -239,14 +232,15 @@ export class DeliveryWorker {
     const { orm, outbound, settings } = this.options;
     const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
     let sent;
-    this.sending++;
+    const held = heldLease(delivery);
+    this.sending.set(delivery.id, held);
     try {
       if (!delivery.isActive) {
         // Spec §3: a deactivated webhook gets no more deliveries.
         await abandonDelivery(orm.em.fork(), delivery.id);
         return;
       }
-      this.unextended.add(delivery.id);
+      this.unextended.set(delivery.id, held);
       sent = await sendDelivery(
         outbound,
         { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
@@ -257,7 +251,7 @@ export class DeliveryWorker {
       return;
     } finally {
       this.unextended.delete(delivery.id);
-      this.sending--;
+      this.sending.delete(delivery.id);
       this.sendClaimed();
     }
     this.attemptCount++;
@@ -278,7 +272,7 @@ export class DeliveryWorker {
 
   /** Waits `ms`, or until woken (an answer came in, close); a nudge ends it too when `heedNudges`. */
   private async idle(ms: number, heedNudges = true): Promise<void> {
-    if (heedNudges && this.nudged) return;
+    if (heedNudges && (this.nudged || this.hinted)) return;
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.wakeUp = resolve;

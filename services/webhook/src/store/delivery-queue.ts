@@ -31,7 +31,17 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   isActive: boolean;
+  /** The lease it was claimed under, as Postgres wrote it: what a hand-back or an extension must still find. */
+  leasedUntil: string;
 }
+
+/** A delivery this worker holds, and the lease it holds it under. */
+export interface HeldLease {
+  id: string;
+  leasedUntil: string;
+}
+
+export const heldLease = ({ id, leasedUntil }: { id: string; leasedUntil: string }): HeldLease => ({ id, leasedUntil });
 
 interface ClaimedRow {
   id: string;
@@ -42,6 +52,7 @@ interface ClaimedRow {
   url: string;
   secret: string;
   is_active: boolean;
+  leased_until: string;
 }
 
 /**
@@ -126,7 +137,7 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
      update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
        from picked, webhook w
       where d.id = picked.id and w.id = d.webhook_id
-     returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active`,
+     returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active, d.leased_until::text as leased_until`,
     [perEndpoint, perEndpoint, limit, leaseMs],
   );
   return rows.map((row): ClaimedDelivery => ({
@@ -138,6 +149,7 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
     url: row.url,
     secret: row.secret,
     isActive: row.is_active,
+    leasedUntil: row.leased_until,
   }));
 }
 
@@ -155,22 +167,31 @@ export async function anyDue(em: EntityManager): Promise<boolean> {
 }
 
 /**
- * Lengthens the leases of deliveries whose sends started to `leaseMs` from now. Only a live lease
- * is extended: one recorded meanwhile has none, and must not be held up as it waits for a retry.
+ * Lengthens to `leaseMs` from now the leases of deliveries whose sends are running. Only a lease
+ * still as it was claimed is lengthened: one recorded meanwhile has none (and must not be held up
+ * as it waits for a retry), one claimed again elsewhere after it ran out is no longer this one's.
  */
-export async function extendLeases(tx: EntityManager, ids: readonly string[], leaseMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(
-    `update delivery set leased_until = clock_timestamp() + (? * interval '1 millisecond')
-      where id = any(?::uuid[]) and state = 'pending' and leased_until > now()`,
-    [leaseMs, arrayLiteral(ids)],
+export async function extendLeases(tx: EntityManager, held: readonly HeldLease[], leaseMs: number): Promise<void> {
+  if (held.length === 0) return;
+  await executeBound(
+    tx,
+    `update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
+       from unnest(?::uuid[], ?::timestamptz[]) as h(id, lease)
+      where d.id = h.id and d.state = 'pending' and d.leased_until = h.lease`,
+    [leaseMs, arrayLiteral(held.map(({ id }) => id)), arrayLiteral(held.map(({ leasedUntil }) => leasedUntil))],
   );
 }
 
-/** Hands leased deliveries back unsent: due again at once, for any worker. */
-export async function releaseLeases(em: EntityManager, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await em.execute(`update delivery set leased_until = null where id = any(?::uuid[]) and state = 'pending'`, [arrayLiteral(ids)]);
+/** Hands deliveries back unsent, due again at once for any worker, if their leases are still the ones they were claimed under. */
+export async function releaseLeases(em: EntityManager, held: readonly HeldLease[]): Promise<void> {
+  if (held.length === 0) return;
+  await executeBound(
+    em,
+    `update delivery d set leased_until = null
+       from unnest(?::uuid[], ?::timestamptz[]) as h(id, lease)
+      where d.id = h.id and d.state = 'pending' and d.leased_until = h.lease`,
+    [arrayLiteral(held.map(({ id }) => id)), arrayLiteral(held.map(({ leasedUntil }) => leasedUntil))],
+  );
 }
 
 /** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */

@@ -3,7 +3,15 @@ import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from 
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
-import { abandonPendingDeliveries, anyDue, claimDueDeliveries, extendLeases, type ClaimedDelivery, type ClaimLimits } from '../store/delivery-queue.ts';
+import {
+  abandonPendingDeliveries,
+  anyDue,
+  claimDueDeliveries,
+  extendLeases,
+  type ClaimedDelivery,
+  type ClaimLimits,
+  type HeldLease,
+} from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
@@ -42,7 +50,7 @@ export async function recordAttempts(em: EntityManager, made: readonly MadeAttem
 /** What one turn of a worker does, in this order. */
 export interface Turn {
   /** Deliveries whose sends started since the last turn and still run: their short claim leases become `sendingLeaseMs` long. */
-  started: readonly string[];
+  started: readonly HeldLease[];
   sendingLeaseMs: number;
   /** Attempts answered since the last turn. */
   made: readonly MadeAttempt[];

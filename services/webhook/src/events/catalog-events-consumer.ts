@@ -1,8 +1,12 @@
 import { Topics, decodeEnvelope, type Database, type DeliveredMessage, type Envelope, type Logger, type SubscribeOptions } from '@boardsync/kit';
 import type { ComponentsChangedData, ProjectUpdatedData } from '../domain/event-schemas.ts';
+import { refreshQueueStatistics } from '../store/delivery-queue.ts';
 import { fanOutEvents, type CatalogEvent } from '../use-cases/fan-out-events.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Deliveries queued since the queue's statistics were last refreshed that call for a refresh (refreshQueueStatistics). */
+const REFRESH_STATISTICS_AFTER = 1_000;
+const REFRESH_STATISTICS_AT_MOST_EVERY_MS = 10_000;
 
 /** The spec's event (§6) for a catalog envelope, or undefined for anything webhooks do not carry. */
 export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
@@ -54,6 +58,17 @@ export function catalogEventsConsumer(orm: Database, logger: Logger, onQueued: (
     }
     return event;
   };
+  let queuedSinceRefresh = 0;
+  let refreshedAt = 0;
+  const refreshStatisticsAfterBurst = (queued: number): void => {
+    queuedSinceRefresh += queued;
+    if (queuedSinceRefresh < REFRESH_STATISTICS_AFTER || Date.now() - refreshedAt < REFRESH_STATISTICS_AT_MOST_EVERY_MS) return;
+    queuedSinceRefresh = 0;
+    refreshedAt = Date.now();
+    refreshQueueStatistics(orm.em.fork()).catch((error: unknown) => {
+      log.warn({ err: error }, 'refreshing the delivery queue statistics failed');
+    });
+  };
   return {
     groupId: 'webhook-fan-out',
     topics: [Topics.componentsChanged, Topics.projectUpdated],
@@ -62,6 +77,7 @@ export function catalogEventsConsumer(orm: Database, logger: Logger, onQueued: (
       const queued = await fanOutEvents(orm.em.fork(), events);
       // Committed: this process's delivery worker can claim them now.
       if (queued > 0) onQueued();
+      refreshStatisticsAfterBurst(queued);
       log.debug({ events: events.length, queued, first: events[0]?.eventId }, 'catalog events fanned out');
     },
   };

@@ -194,6 +194,16 @@ export async function releaseLeases(em: EntityManager, held: readonly HeldLease[
   );
 }
 
+/**
+ * Refreshes the planner's statistics of the queue. The claim's plan depends on them, and a burst of
+ * fan-out outruns autovacuum's analyze (a minute apart at best): a claim planned on the counts of
+ * a small table while it holds thousands of due rows took 0.9–1.3 s instead of ~6 ms (EXPLAIN
+ * ANALYZE, 2,000 due rows on statistics of 200).
+ */
+export async function refreshQueueStatistics(em: EntityManager): Promise<void> {
+  await em.execute('analyze delivery');
+}
+
 /** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */
 export async function abandonDelivery(em: EntityManager, id: string): Promise<void> {
   await em.execute(`update delivery set state = 'failed', next_attempt_at = null, leased_until = null, updated_at = now() where id = ? and state = 'pending'`, [

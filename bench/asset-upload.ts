@@ -8,8 +8,7 @@
  *  3. the asset service's peak RSS (VmHWM, reset just before) during 8 concurrent 10 MB uploads,
  *     stored as is and converted to WebP, and its growth per concurrent upload (issue 22). The burst
  *     stored as is runs before any conversion: the heap a conversion leaves behind would hide it.
- * Run: `npm run bench:asset` (BENCH_ROUNDS to change the number of timed runs; BENCH_ASSET_AS_IS=1 times only
- * the rows stored as is, for quick before/after runs of that path; BENCH_CPU_PROF=<dir> profiles the services).
+ * Run: `npm run bench:asset` (BENCH_ROUNDS to change the number of timed runs).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +22,6 @@ import { measureAlternating, printTable, quantile } from './support/measure.ts';
 import { sharedServiceEnv, startService, stopServices } from './support/services.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const AS_IS_ONLY = process.env.BENCH_ASSET_AS_IS === '1';
 const SECRET = 'bench-principal-'.padEnd(40, 'b');
 const MB = 1024 * 1024;
 
@@ -157,34 +155,31 @@ const [bareSharp, converted] = await measureAlternating(
       },
     },
   ],
-  AS_IS_ONLY ? 0 : ROUNDS,
-  AS_IS_ONLY ? 0 : 2,
+  ROUNDS,
 );
 if (!bareSharp || !converted) throw new Error('two cases, two samples');
-if (!AS_IS_ONLY) bursts.webp = await burst(true);
-const samples = AS_IS_ONLY ? [barePut, storedAsIs] : [barePut, storedAsIs, converted];
+bursts.webp = await burst(true);
+const samples = [barePut, storedAsIs, converted];
 const megabytesPerSecond = (sample: { ms: number[] }): number => megabytes / (quantile(sample.ms, 0.5) / 1000);
 printTable(`Upload of a ${megabytes.toFixed(1)} MB PNG (${String(ROUNDS)} runs each)`, samples);
 console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)}`);
 for (const sample of samples) console.log(`${sample.label.padEnd(58)} ${megabytesPerSecond(sample).toFixed(1).padStart(12)}`);
 console.log(`stored as is vs bare putObject (alternating): ${(megabytesPerSecond(storedAsIs) / megabytesPerSecond(barePut)).toFixed(2)}× (target ≥ 0.70×)`);
 
-if (!AS_IS_ONLY) {
-  printTable(
-    `Conversion of the ${megabytes.toFixed(1)} MB PNG to WebP, one at a time: bare sharp against the asset service (${String(ROUNDS)} runs each, alternating; target: service ≥ 0.80× bare sharp)`,
-    [bareSharp, converted],
-  );
-  console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)} ${'× bare sharp'.padStart(13)}`);
-  for (const sample of [bareSharp, converted]) {
-    console.log(
-      `${sample.label.padEnd(58)} ${megabytesPerSecond(sample).toFixed(1).padStart(12)} ${(megabytesPerSecond(sample) / megabytesPerSecond(bareSharp)).toFixed(2).padStart(12)}×`,
-    );
-  }
+printTable(
+  `Conversion of the ${megabytes.toFixed(1)} MB PNG to WebP, one at a time: bare sharp against the asset service (${String(ROUNDS)} runs each, alternating; target: service ≥ 0.80× bare sharp)`,
+  [bareSharp, converted],
+);
+console.log(`${'throughput'.padEnd(58)} ${'median MB/s'.padStart(12)} ${'× bare sharp'.padStart(13)}`);
+for (const sample of [bareSharp, converted]) {
   console.log(
-    `WebP bytes: bare sharp ${String(webpBytes.bare)}, the service ${String(webpBytes.service)} (${webpBytes.bare === webpBytes.service ? 'the same conversion' : 'DIFFERENT: not the same conversion'})`,
+    `${sample.label.padEnd(58)} ${megabytesPerSecond(sample).toFixed(1).padStart(12)} ${(megabytesPerSecond(sample) / megabytesPerSecond(bareSharp)).toFixed(2).padStart(12)}×`,
   );
-  if (webpBytes.bare !== webpBytes.service) process.exitCode = 1;
 }
+console.log(
+  `WebP bytes: bare sharp ${String(webpBytes.bare)}, the service ${String(webpBytes.service)} (${webpBytes.bare === webpBytes.service ? 'the same conversion' : 'DIFFERENT: not the same conversion'})`,
+);
+if (webpBytes.bare !== webpBytes.service) process.exitCode = 1;
 rmSync(scratch, { recursive: true, force: true });
 
 console.log(
@@ -195,7 +190,6 @@ for (const [label, { before, peak }] of [
   [`${String(CONCURRENT)} × upload stored as is`, bursts.asIs],
   [`${String(CONCURRENT)} × upload converted to WebP`, bursts.webp],
 ] as const) {
-  if (AS_IS_ONLY && label.endsWith('WebP')) continue;
   console.log(
     `${label.padEnd(58)} ${before.toFixed(0).padStart(11)} ${peak.toFixed(0).padStart(9)} ${(peak - before).toFixed(0).padStart(7)} ${((peak - before) / CONCURRENT).toFixed(1).padStart(11)}`,
   );

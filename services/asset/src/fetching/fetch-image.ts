@@ -57,8 +57,7 @@ export async function fetchImage(runtime: AssetRuntime, url: string): Promise<Fe
       response.body.destroy();
       throw payloadTooLarge(maxBytes);
     }
-    // from-url's Idempotency-Key fingerprint is its URL: the bytes need no hash.
-    const file = await spool(response.body, path, maxBytes, SNIFF_BYTES, { hash: false });
+    const file = await spool(response.body, path, maxBytes, SNIFF_BYTES);
     return { file, kind: sniffedKind(file.head), finalUrl: response.url };
   } catch (error) {
     await runtime.scratch.remove(path);

@@ -11,8 +11,7 @@ import type { IdempotentResult } from '../idempotency/idempotent.ts';
 import { mirrorAsset } from '../use-cases/mirror-asset.ts';
 import { readableFolder, writableFolder } from '../access/project-access.ts';
 import type { StoredAsset } from '../use-cases/store-image.ts';
-import { stagingFor, uploadAsset } from '../use-cases/upload-asset.ts';
-import { discard } from '../use-cases/store-image.ts';
+import { uploadAsset } from '../use-cases/upload-asset.ts';
 import { presentAsset } from './asset-presenter.ts';
 import type { StoredAssetBody } from './asset-schemas.ts';
 import { receiveUpload } from './multipart-upload.ts';
@@ -52,15 +51,6 @@ function answerStored(ctx: Context, { result, replayed }: IdempotentResult<Store
   ctx.body = { key: result.key, url: result.url, size: result.size, name: result.name } satisfies StoredAssetBody;
 }
 
-/** The conversion the fields so far ask for ('unknown' when they do not parse: the route answers that later). */
-function conversionAsked(fields: Readonly<Record<string, string>>): ReturnType<typeof conversionTarget> | 'unknown' {
-  try {
-    return conversionTarget(formFlag(fields, 'convert_to_webp'), formFlag(fields, 'convert_to_avif'));
-  } catch {
-    return 'unknown';
-  }
-}
-
 /** Spec §4 Assets. */
 export function assetsRouter(runtime: AssetRuntime, facts: ProjectFacts, gate: WorkPool, links: { publicBaseUrl: string }): Router<FolderState> {
   const router = new Router<FolderState>({ prefix: '/api/v1/projects/:project/assets' });
@@ -81,16 +71,14 @@ export function assetsRouter(runtime: AssetRuntime, facts: ProjectFacts, gate: W
 
   router.post('/', writable, admitted(gate), async (ctx) => {
     const idempotencyKey = idempotencyKeyOf(ctx);
-    const { owner } = ctx.state;
-    // A file stored as is goes to the store while it is received, as a pending object (aborted below unless stored).
-    const stage = stagingFor(runtime, owner, conversionAsked);
-    const upload = await receiveUpload(ctx, runtime.scratch, runtime.limits.uploadMaxBytes, { hash: idempotencyKey !== undefined, stage });
+    const upload = await receiveUpload(ctx, runtime.scratch, runtime.limits.uploadMaxBytes);
     try {
       const convertTo = conversionTarget(formFlag(upload.fields, 'convert_to_webp'), formFlag(upload.fields, 'convert_to_avif'));
-      const { file, filename, staged } = upload;
-      answerStored(ctx, await uploadAsset(runtime, principalOf(ctx), { owner, file, filename, convertTo, idempotencyKey, staged }));
+      answerStored(
+        ctx,
+        await uploadAsset(runtime, principalOf(ctx), { owner: ctx.state.owner, file: upload.file, filename: upload.filename, convertTo, idempotencyKey }),
+      );
     } finally {
-      await discard(runtime, upload.staged);
       await runtime.scratch.remove(upload.file.path);
     }
   });

@@ -5,7 +5,6 @@ import { SNIFF_BYTES } from '../domain/media-type.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import { ByteCap } from '../spool/byte-cap.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
-import type { StagedObject } from '../use-cases/store-image.ts';
 import { uploadForm } from './requests.ts';
 
 export interface ReceivedUpload {
@@ -13,19 +12,6 @@ export interface ReceivedUpload {
   /** The name the client gave the part; only a starting point for the stored name. */
   filename: string | undefined;
   fields: Record<string, string>;
-  /** The file's bytes also written, as they came, to a pending object (see ReceiveOptions.stage); the caller commits or aborts it. */
-  staged: StagedObject | undefined;
-}
-
-export interface ReceiveOptions {
-  /** Hash the file (SHA-256, `file.sha256`): an Idempotency-Key's fingerprint needs it. */
-  hash: boolean;
-  /**
-   * Once the file's first bytes are in: a pending object to write the file to while it is received,
-   * or undefined. Given the part's filename and the fields that came before the file part. A
-   * failing pending object is aborted and dropped (the upload goes on without it, as if never staged).
-   */
-  stage?: (head: Buffer, filename: string | undefined, fieldsSoFar: Readonly<Record<string, string>>) => StagedObject | undefined;
 }
 
 /** Room for the part headers and the two boolean fields around a file at the limit. */
@@ -42,7 +28,7 @@ function invalidMultipart(detail: string): Problem {
  * the conversion flags as fields. Never more than a few chunks in memory; the moment the file
  * passes `maxBytes` the request is answered 413 and its connection closed, unread.
  */
-export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: number, options: ReceiveOptions): Promise<ReceivedUpload> {
+export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: number): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new Problem({
       status: 415,
@@ -55,12 +41,6 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
 
   const path = scratch.newPath();
   const request = ctx.req;
-  let staged: StagedObject | undefined;
-  const dropped: Promise<void>[] = [];
-  const drop = (): void => {
-    if (staged) dropped.push(staged.object.abort().catch(() => undefined));
-    staged = undefined;
-  };
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -103,15 +83,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
           return;
         }
         filename = info.filename;
-        const stage = options.stage;
-        const mirror = stage && {
-          open: (head: Buffer) => {
-            staged = stage(head, filename, { ...fields });
-            return staged?.object.body;
-          },
-          onFailure: drop,
-        };
-        spooling = spool(stream, path, maxBytes, SNIFF_BYTES, { signal: spoolAbort.signal, hash: options.hash, ...(mirror ? { mirror } : {}) });
+        spooling = spool(stream, path, maxBytes, SNIFF_BYTES, spoolAbort.signal);
         spooling.catch(fail);
       });
       parser.on('field', (name, value, info) => {
@@ -140,7 +112,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
           return;
         }
         spooling.then((file) => {
-          resolve({ file, filename, fields, staged });
+          resolve({ file, filename, fields });
         }, fail);
       });
       request.on('close', () => {
@@ -150,10 +122,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       request.pipe(meter).pipe(parser);
     });
   } catch (error) {
-    drop();
     await scratch.remove(path);
     throw error;
-  } finally {
-    await Promise.all(dropped);
   }
 }

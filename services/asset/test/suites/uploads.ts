@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
 import { sanitizeSvg } from '../../src/media/svg-sanitizer.ts';
-import { assetsPath, folderOf, leavesNoScratchFiles, type UploadBody } from '../support/asset-calls.ts';
+import { assetsPath, leavesNoScratchFiles, type UploadBody } from '../support/asset-calls.ts';
 import { uploadHelpers } from '../support/upload-helpers.ts';
 import { animatedGif, decoded, png, raster, svg, type RasterKind } from '../support/images.ts';
 import type { AssetWorld } from '../support/world.ts';
@@ -154,33 +152,6 @@ export function uploadSuite(world: AssetWorld): void {
         if (extension === 'avif') expect(image.compression).toBe('av1');
         expect(await calls.listed(me, projectId)).toEqual([expect.objectContaining({ key: created.body.key, size: served.body.length })]);
         expect(await calls.usedBytes(me)).toBe(served.body.length);
-      });
-
-      it('stored as is, the file goes to the store while received: a conversion asked after the file part, or a replay, leaves no pending object', async () => {
-        const me = someone();
-        const projectId = await world.project(me);
-        // Over one 5 MiB part: staged as a multipart upload (a temp file in the embedded mode) as it arrives.
-        const side = 1400;
-        const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-          .png({ compressionLevel: 0 })
-          .toBuffer();
-        expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
-        const fileFirst = new FormData();
-        fileFirst.append('file', new Blob([new Uint8Array(big)]), 'sheet.png');
-        fileFirst.append('convert_to_webp', 'true');
-        const converted = await world.call(me, 'POST', assetsPath(projectId), fileFirst);
-        const body = (await converted.json()) as UploadBody;
-        expect([converted.status, body.name]).toEqual([201, 'sheet.webp']);
-        expect(await calls.storedKeys(folderOf(me, projectId))).toEqual([body.key]);
-
-        const key = { headers: { 'Idempotency-Key': 'staged-replay' } };
-        const first = await calls.upload(me, projectId, big, 'sheet.png', key);
-        const replayed = await calls.upload(me, projectId, big, 'sheet.png', key);
-        expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
-        expect((await stored(first.body.url)).body.equals(big)).toBe(true);
-        expect((await calls.storedKeys(folderOf(me, projectId))).sort()).toEqual([body.key, first.body.key].sort());
-        expect(await calls.usedBytes(me)).toBe(body.size + big.length);
-        expect(await world.pendingObjects()).toEqual([]);
       });
 
       it('an animated GIF converted to WebP keeps every frame', async () => {

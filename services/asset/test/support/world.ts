@@ -18,7 +18,7 @@ import { startAsset } from '../../src/service.ts';
 import { DirectoryObjectStore } from '../../src/object-storage/directory-object-store.ts';
 import type { ObjectStore } from '../../src/object-storage/object-store.ts';
 import { S3ObjectStore } from '../../src/object-storage/s3-object-store.ts';
-import { allowPublicReads, removeTestBucket, testMinio } from './test-buckets.ts';
+import { allowPublicReads, removeTestBucket } from './test-buckets.ts';
 
 const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
@@ -123,21 +123,6 @@ export class AssetWorld {
   async scratchFiles(): Promise<string[]> {
     const entries = await readdir(this.scratchRoot, { recursive: true, withFileTypes: true });
     return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  }
-
-  /**
-   * Objects begun and neither committed nor aborted: the bucket's incomplete multipart uploads, or
-   * the directory store's temp files. None once every request has finished.
-   */
-  async pendingObjects(): Promise<string[]> {
-    if (this.backend === 'pglite+in-process+directory') {
-      const temp = join((this.objects as unknown as { root: string }).root, '.tmp');
-      return (await readdir(temp).catch(() => [])).map((name) => join(temp, name));
-    }
-    const bucket = new URL(this.assetBaseUrl).pathname.slice(1);
-    const found: string[] = [];
-    for await (const upload of testMinio().listIncompleteUploads(bucket, '', true)) found.push((upload as { key: string }).key);
-    return found;
   }
 
   /** A fresh designer id (auth owns designers; neither service keeps a table of them). */

@@ -25,7 +25,17 @@ export {
   verifyPrincipalToken,
   type Principal,
 } from './principal.ts';
-export type { BatchHandler, DeliveredMessage, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus/port.ts';
+export type {
+  BatchHandler,
+  DeliveredMessage,
+  EventBus,
+  MessageHandler,
+  OutgoingMessage,
+  SubscribeCommon,
+  SubscribeOptions,
+  Subscription,
+  TopicLag,
+} from './bus/port.ts';
 export { DEFAULT_MAX_BATCH } from './bus/port.ts';
 export { KafkaBus, MissingTopics, type KafkaBusOptions } from './bus/kafka.ts';
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';

@@ -1,4 +1,5 @@
 import { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
+import { registerConsumerLag } from './bus/consumer-lag.ts';
 import type { EventBus, SubscribeOptions } from './bus/port.ts';
 import type { ServiceApps } from './http/app.ts';
 import { serveListeners, type ListenerSettings } from './http/listeners.ts';
@@ -57,6 +58,7 @@ export async function startService(settings: ServiceSettings): Promise<RunningSe
   requireDeclaredTopics(service, consumers, settings.consumes ?? []);
   const topics = new BackgroundTopics(bus, settings.produces ?? [], logger);
   const subscriptions = new BackgroundSubscriptions(bus, consumers, logger);
+  registerConsumerLag(parts.apps.metrics.registry, bus, consumers, logger);
   const listening = await serveListeners(service, parts.apps, settings.config, logger);
   const workers = parts.workers ?? [];
   const relay = settings.relay ? [settings.relay] : [];

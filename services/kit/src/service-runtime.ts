@@ -46,7 +46,7 @@ export async function startDatabaseService(settings: DatabaseServiceSettings): P
   });
   const signals = database.kind === 'postgres' ? new ChangeSignals(database.url, logger) : undefined;
   const parts = settings.wire({ orm, bus, signals });
-  const onPublished = registerOutboxMetrics(parts.apps.metrics.registry, orm);
+  const onPublished = registerOutboxMetrics(parts.apps.metrics.registry, orm, logger);
   const relay = new OutboxRelay({ orm, bus, logger, onPublished });
   nudgeAfterCommit(orm, () => {
     relay.nudge();

@@ -35,7 +35,10 @@ describe('outbox health', () => {
     await expect(outboxReadiness(orm, 60)()).rejects.toThrow(/outbox not draining: the oldest pending event is 9\d s old/);
     const registry = new Registry();
     registerOutboxMetrics(registry, orm);
-    expect(await registry.metrics()).toMatch(/outbox_oldest_pending_seconds 9\d/);
+    const text = await registry.metrics();
+    expect(text).toMatch(/outbox_oldest_pending_seconds 9\d/);
+    // Both events enqueued so far are pending.
+    expect(text).toMatch(/^outbox_pending_messages 2$/m);
   });
 
   it('is ready again once the events are sent', async () => {

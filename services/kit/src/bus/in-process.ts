@@ -2,6 +2,7 @@ import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY, handleBatchWithRetry, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
 import { partitionFor } from './partition.ts';
 import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingMessage, type SubscribeOptions, type Subscription } from './port.ts';
+import type { SubscribeCommon, TopicLag } from './port.ts';
 
 export interface InProcessBusOptions {
   logger: Logger;
@@ -97,6 +98,20 @@ export class InProcessBus implements EventBus {
 
   ping(): Promise<void> {
     return this.closed ? Promise.reject(new Error('bus is closed')) : Promise.resolve();
+  }
+
+  /** Messages of each topic past the group's next offsets (all of them for a group not seen yet, as `fromBeginning` reads). */
+  consumerLag({ groupId, topics, fromBeginning = true }: SubscribeCommon): Promise<TopicLag[]> {
+    const group = this.groups.get(groupId);
+    return Promise.resolve(
+      topics.map((topic) => {
+        const lag = this.log(topic).reduce((sum, log, partition) => {
+          const next = group?.offsets.get(`${topic}/${String(partition)}`) ?? (fromBeginning ? 0 : log.length);
+          return sum + Math.max(0, log.length - next);
+        }, 0);
+        return { topic, lag };
+      }),
+    );
   }
 
   close(): Promise<void> {

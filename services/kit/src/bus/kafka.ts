@@ -2,7 +2,9 @@ import kafkajs, { type Admin, type Consumer, type KafkaConfig, type KafkaMessage
 import './kafkajs-idle-timer-fix.ts';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY, handleBatchWithRetry, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
+import { fetchConsumerLag } from './kafka-lag.ts';
 import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingMessage, type SubscribeOptions, type Subscription } from './port.ts';
+import type { SubscribeCommon, TopicLag } from './port.ts';
 import { withTimeout } from '../timeout.ts';
 import { TopicNames } from './topic-names.ts';
 
@@ -231,6 +233,10 @@ export class KafkaBus implements EventBus {
   async ping(): Promise<void> {
     const admin = await this.admin.get();
     await admin.describeCluster();
+  }
+
+  async consumerLag(group: SubscribeCommon): Promise<TopicLag[]> {
+    return fetchConsumerLag(await this.admin.get(), this.names, group);
   }
 
   async close(): Promise<void> {

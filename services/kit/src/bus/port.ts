@@ -36,7 +36,7 @@ export type BatchHandler = (messages: readonly DeliveredMessage[]) => Promise<vo
 /** The most messages one batch handler call is given, unless the subscription says otherwise. */
 export const DEFAULT_MAX_BATCH = 500;
 
-interface SubscribeCommon {
+export interface SubscribeCommon {
   groupId: string;
   topics: string[];
   /** Read a topic from its start when the group has no committed position yet (default true). */
@@ -59,6 +59,12 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/** Messages of one topic a consumer group has yet to consume, summed over the topic's partitions. */
+export interface TopicLag {
+  topic: string;
+  lag: number;
+}
+
 export interface EventBus {
   /** Resolves once the broker has durably accepted every message, in order. */
   publish(messages: OutgoingMessage[]): Promise<void>;
@@ -67,5 +73,11 @@ export interface EventBus {
   ensureTopics(topics: string[]): Promise<void>;
   /** Throws when the broker cannot be reached; for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * What `group` has yet to consume of each of its topics, from the broker's committed offsets (for
+   * metrics, `bus/consumer-lag.ts`). A group that has committed nothing yet is behind by everything
+   * retained when it reads from the beginning, by nothing otherwise.
+   */
+  consumerLag?(group: SubscribeCommon): Promise<TopicLag[]>;
   close(): Promise<void>;
 }

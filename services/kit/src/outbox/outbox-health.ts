@@ -1,15 +1,34 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import type { ReadinessCheck } from '../http/health.ts';
+import type { Logger } from '../logger.ts';
+import { CachedReading } from '../metrics/cached-reading.ts';
 
-/** Seconds the oldest unsent event has waited, or 0 when nothing is pending. */
+/** `outbox_pending_messages` counts up to this many: past it the outbox is plainly stalled, and counting further would read every row. */
+export const PENDING_COUNT_CAP = 100_000;
+
+/**
+ * Seconds the oldest unsent event has waited, or 0 when nothing is pending. Each lane's head is one
+ * probe of the pending index: ordering all pending rows by id instead walks the primary key through
+ * every sent row still kept (7 days of them) before the first pending one.
+ */
 async function oldestPendingSeconds(orm: Database): Promise<number> {
+  const [row] = await orm.em.fork().execute<{ age: string | number | null }[]>(
+    `select extract(epoch from now() - min(head.created_at)) as age
+       from outbox_lane l
+       cross join lateral (select created_at from outbox_message where sent_at is null and lane = l.lane order by id limit 1) head`,
+  );
+  return Math.max(0, Number(row?.age ?? 0));
+}
+
+/** Unsent events, counted on the pending index and no further than PENDING_COUNT_CAP. */
+async function pendingCount(orm: Database): Promise<number> {
   const [row] = await orm.em
     .fork()
-    .execute<{ age: string | number | null }[]>(
-      `select extract(epoch from now() - created_at) as age from outbox_message where sent_at is null order by id limit 1`,
+    .execute<{ pending: string | number }[]>(
+      `select count(*) as pending from (select 1 from outbox_message where sent_at is null limit ${PENDING_COUNT_CAP}) p`,
     );
-  return Math.max(0, Number(row?.age ?? 0));
+  return Number(row?.pending ?? 0);
 }
 
 /**
@@ -25,21 +44,37 @@ export function outboxReadiness(orm: Database, stallSeconds = 60): ReadinessChec
 }
 
 /**
- * `outbox_oldest_pending_seconds`, read from the database at each scrape (the same in every pod),
- * and `outbox_published_total`, this pod's relay's share; returns what the relay calls per publish.
+ * The outbox's backlog, read from the database (the same in every pod) at most every 5 s whatever
+ * the scrapers do: `outbox_oldest_pending_seconds` and `outbox_pending_messages`; and
+ * `outbox_published_total`, this pod's relay's share. Returns what the relay calls per publish.
  */
-export function registerOutboxMetrics(registry: Registry, orm: Database): (rows: number) => void {
+export function registerOutboxMetrics(registry: Registry, orm: Database, logger?: Logger): (rows: number) => void {
   const published = new Counter({
     name: 'outbox_published_total',
     help: "Events this pod's outbox relay published (committed as sent)",
     registers: [registry],
+  });
+  const backlog = new CachedReading(async () => ({ age: await oldestPendingSeconds(orm), pending: await pendingCount(orm) }), {
+    onError: (error) => {
+      logger?.warn({ err: error }, 'reading the outbox backlog for metrics failed; the previous values are reported');
+    },
   });
   new Gauge({
     name: 'outbox_oldest_pending_seconds',
     help: 'Age of the oldest event not yet published from the outbox (0 when none is pending)',
     registers: [registry],
     async collect() {
-      this.set(await oldestPendingSeconds(orm));
+      const read = await backlog.get();
+      if (read) this.set(read.age);
+    },
+  });
+  new Gauge({
+    name: 'outbox_pending_messages',
+    help: `Events not yet published from the outbox, counted up to ${String(PENDING_COUNT_CAP)}`,
+    registers: [registry],
+    async collect() {
+      const read = await backlog.get();
+      if (read) this.set(read.pending);
     },
   });
   return (rows) => {

@@ -3,6 +3,7 @@ import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, Servi
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
+import { registerQueueMetrics } from './delivery/queue-metrics.ts';
 import { DELIVERIES_QUEUED_CHANNEL } from './store/delivery-queue.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { deliveryLogOperations } from './http/delivery-log-operations.ts';
@@ -69,6 +70,7 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     wire: ({ orm, bus, signals }) => {
       const apps = createApp({ orm, bus, logger, outbound, config: settings });
       const deliveries = new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry });
+      registerQueueMetrics(apps.metrics.registry, orm, logger);
       // Another replica's fan-out: claim now rather than at the next poll.
       signals?.on(DELIVERIES_QUEUED_CHANNEL, () => {
         deliveries.hint();

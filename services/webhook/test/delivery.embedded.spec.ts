@@ -1,5 +1,6 @@
 import { deliveryFailureSuite } from './suites/delivery-failures.ts';
 import { deliveryLeaseSuite } from './suites/delivery-leases.ts';
+import { deliveryMetricsSuite } from './suites/delivery-metrics.ts';
 import { deliverySuite } from './suites/delivery.ts';
 import { runOn } from './support/run-on.ts';
 
@@ -7,4 +8,5 @@ runOn('pglite+in-process', (world) => {
   deliverySuite(world);
   deliveryFailureSuite(world);
   deliveryLeaseSuite(world);
+  deliveryMetricsSuite(world);
 });

@@ -1,4 +1,4 @@
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
@@ -6,6 +6,7 @@ import { abandonDelivery, extendLeases, heldLease, releaseLeases, type ClaimedDe
 import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
+import { DeliveryMetrics } from './delivery-metrics.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
@@ -21,7 +22,7 @@ export interface DeliveryWorkerOptions {
   orm: Database;
   outbound: SafeHttpClient;
   logger: Logger;
-  /** Where `webhook_delivery_attempts_total` is registered (the service's metrics registry). */
+  /** Where `DeliveryMetrics` are registered (the service's metrics registry). */
   registry: Registry;
   settings: Pick<
     WebhookSettings,
@@ -73,7 +74,7 @@ export class DeliveryWorker {
   private loop: Promise<void> | undefined;
   private readonly pruner: DeliveryPruner;
   private attemptCount = 0;
-  private readonly attempts: Counter<'outcome'>;
+  private readonly metrics: DeliveryMetrics;
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
@@ -81,12 +82,7 @@ export class DeliveryWorker {
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
-    this.attempts = new Counter({
-      name: 'webhook_delivery_attempts_total',
-      help: 'Deliveries this pod sent and recorded, by outcome: succeeded (2xx), retry (5xx, 429, timeout, connection error), refused (other 4xx, 3xx)',
-      labelNames: ['outcome'] as const,
-      registers: [options.registry],
-    });
+    this.metrics = new DeliveryMetrics(options.registry);
   }
 
   start(): void {
@@ -260,7 +256,7 @@ export class DeliveryWorker {
         this.answered.push({ made: { delivery, sent }, resolve, reject });
         this.wakeUp?.();
       });
-      this.attempts.inc({ outcome: recorded.outcome });
+      this.metrics.recorded(recorded);
       this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
       if (recorded.deactivated) {
         this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');

@@ -30,6 +30,7 @@ import { UpstreamProxy } from './proxy/proxy.ts';
 import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
+import { RateLimitRefusals } from './rate-limit/refusals.ts';
 import { crossOrigin } from './http/cors.ts';
 
 /** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */
@@ -133,6 +134,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
   });
   const metrics = createHttpMetrics('gateway');
   const counters = { redis, keyPrefix: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
+  const refusals = new RateLimitRefusals(metrics.registry);
   const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });
   const replicaId = replicaIdentity(config.REPLICA_ID);
   const { CATALOG_URL: catalog, ASSET_URL: asset, WEBHOOK_URL: webhook } = config;
@@ -149,8 +151,12 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
         bus,
         introspector,
         proxy,
-        limiter: new ApiRateLimiter({ readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE }, counters),
-        authFailures: new AuthFailureBudget(config.RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE, counters),
+        limiter: new ApiRateLimiter(
+          { readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE },
+          counters,
+          refusals,
+        ),
+        authFailures: new AuthFailureBudget(config.RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE, counters, refusals),
         authUrl: config.AUTH_URL,
         upstreams: { auth: config.AUTH_URL, ...(catalog ? { catalog } : {}), ...(asset ? { asset } : {}), ...(webhook ? { webhook } : {}) },
         principalSecret: config.INTERNAL_JWT_SECRET,

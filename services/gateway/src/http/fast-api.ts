@@ -85,7 +85,7 @@ export function fastApi(deps: FastApiDependencies): (req: IncomingMessage, res: 
     res.setHeader(REQUEST_ID_HEADER, requestId);
     if (deps.corsEnabled) res.setHeader('Vary', 'Origin');
     const finish = (status: number): void => {
-      end({ method, route: 'unmatched', status: String(status) });
+      end({ method, route: `${API_PREFIX}${match.rule.path}`, status: String(status) });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       deps.logger.info({ method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
     };

@@ -2,6 +2,7 @@ import { Problem, addressKey, giveBackOne } from '@boardsync/kit/core';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { CounterStore } from '@boardsync/kit/redis';
 import { perMinuteCounter } from './limiter.ts';
+import type { RateLimitRefusals } from './refusals.ts';
 
 /**
  * Per client IP, a budget of authentication failures (malformed, unknown, expired or revoked
@@ -12,16 +13,18 @@ import { perMinuteCounter } from './limiter.ts';
 export class AuthFailureBudget {
   private readonly failures: RateLimiterAbstract;
   private readonly perMinute: number;
+  private readonly refusals: RateLimitRefusals | undefined;
 
-  constructor(perMinute: number, store: CounterStore) {
+  constructor(perMinute: number, store: CounterStore, refusals?: RateLimitRefusals) {
     this.perMinute = perMinute;
+    this.refusals = refusals;
     this.failures = perMinuteCounter(store, 'auth-failures', perMinute);
   }
 
   /** Throws 429 `rate_limited` when this address has spent its budget for the current minute; counts nothing. */
   async refuseWhenSpent(clientIp: string): Promise<void> {
     const spent = await this.failures.get(addressKey(clientIp));
-    if (spent && spent.consumedPoints >= this.perMinute) throw spentProblem(spent.msBeforeNext);
+    if (spent && spent.consumedPoints >= this.perMinute) throw this.refused(spent.msBeforeNext);
   }
 
   /**
@@ -34,10 +37,15 @@ export class AuthFailureBudget {
     try {
       await this.failures.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw spentProblem(rejection.msBeforeNext);
+      if (rejection instanceof RateLimiterRes) throw this.refused(rejection.msBeforeNext);
       throw rejection;
     }
     return { giveBack: () => giveBackOne(this.failures, key) };
+  }
+
+  private refused(msBeforeNext: number): Problem {
+    this.refusals?.record('auth-failures');
+    return spentProblem(msBeforeNext);
   }
 }
 

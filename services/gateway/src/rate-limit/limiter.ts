@@ -1,5 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { windowCounter, type CounterStore } from '@boardsync/kit/redis';
+import type { RateLimitRefusals } from './refusals.ts';
 
 export interface RateLimits {
   readsPerMinute: number;
@@ -23,9 +24,11 @@ export class ApiRateLimiter {
   private readonly reads: RateLimiterAbstract;
   private readonly writes: RateLimiterAbstract;
   private readonly limits: RateLimits;
+  private readonly refusals: RateLimitRefusals | undefined;
 
-  constructor(limits: RateLimits, store: CounterStore) {
+  constructor(limits: RateLimits, store: CounterStore, refusals?: RateLimitRefusals) {
     this.limits = limits;
+    this.refusals = refusals;
     this.reads = perMinuteCounter(store, 'read', limits.readsPerMinute);
     this.writes = perMinuteCounter(store, 'write', limits.writesPerMinute);
   }
@@ -39,6 +42,7 @@ export class ApiRateLimiter {
     } catch (rejection) {
       // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent; store errors go to the insurance.
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      this.refusals?.record(read ? 'read' : 'write');
       return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
   }

@@ -26,6 +26,7 @@ import { UpstreamProxy } from '../../src/proxy/proxy.ts';
 import { AuthFailureBudget } from '../../src/rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from '../../src/rate-limit/fallback.ts';
 import { ApiRateLimiter, type RateLimits } from '../../src/rate-limit/limiter.ts';
+import { RateLimitRefusals } from '../../src/rate-limit/refusals.ts';
 
 export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 export const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
@@ -133,6 +134,7 @@ export class GatewayWorld {
     const metrics = createHttpMetrics('gateway');
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, keyPrefix: this.namespace, fallback };
+    const refusals = new RateLimitRefusals(metrics.registry);
     const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger, registry: metrics.registry });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
@@ -141,8 +143,8 @@ export class GatewayWorld {
       bus,
       introspector,
       proxy,
-      limiter: new ApiRateLimiter(limits, counters),
-      authFailures: new AuthFailureBudget(options.authFailuresPerMinute ?? 30, counters),
+      limiter: new ApiRateLimiter(limits, counters, refusals),
+      authFailures: new AuthFailureBudget(options.authFailuresPerMinute ?? 30, counters, refusals),
       authUrl: options.pagesUrl ?? this.auth.url,
       upstreams: { auth: options.realAuth ? this.auth.url : upstream, catalog: upstream, asset: upstream, webhook: upstream },
       principalSecret: PRINCIPAL_SECRET,

@@ -8,7 +8,8 @@ export interface HttpMetrics {
 
 /**
  * A registry of its own per service (several services share one process in the embedded mode)
- * with the request-duration histogram labelled by route template, never by raw path.
+ * with the request-duration histogram labelled by route template, never by raw path: koa-router's
+ * match, or `ctx.state.route` for a service that routes by its own table (the gateway).
  */
 export function createHttpMetrics(service: string): HttpMetrics {
   const registry = new Registry();
@@ -26,7 +27,7 @@ export function createHttpMetrics(service: string): HttpMetrics {
     try {
       await next();
     } finally {
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+      const route: unknown = ctx.state.route ?? (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
       end({ method: ctx.method, route: typeof route === 'string' ? route : 'unmatched', status: String(ctx.status) });
     }
   };

@@ -1,5 +1,6 @@
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
+import type { AssetMetrics } from './media/asset-metrics.ts';
 import type { ImageProcessor } from './media/image-processor.ts';
 import type { Scratch } from './spool/scratch.ts';
 import type { ObjectStore } from './object-storage/object-store.ts';
@@ -21,4 +22,6 @@ export interface AssetRuntime {
   };
   /** ASSET_PUBLIC_URL: what an asset's URL starts with. */
   assetBaseUrl: string;
+  /** Files received (`asset_upload_size_bytes`); absent in tests that do not look. */
+  metrics?: AssetMetrics;
 }

@@ -1,10 +1,11 @@
-import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
-import type { EventBus, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
+import { Topics, createHttpMetrics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import type { EventBus, HttpMetrics, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';
 import { assetsRouter } from './http/assets.ts';
 import { internalRouter } from './http/internal.ts';
+import { AssetMetrics } from './media/asset-metrics.ts';
 import { ImageProcessor } from './media/image-processor.ts';
 import { WorkPool } from './media/work-pool.ts';
 import { httpProjectFacts, type ProjectFacts } from './peers/project-facts.ts';
@@ -47,6 +48,8 @@ export interface AssetDependencies {
   bus: EventBus;
   facts: ProjectFacts;
   config: Pick<AssetSettings, 'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL'>;
+  /** Made before the image processor, which reports into it; one is made when absent. */
+  metrics?: HttpMetrics;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface AssetDependencies {
  * its own bodies: multipart streamed to disk for uploads, small JSON otherwise). Internal (never
  * proxied): `/internal/*` for auth's `/me`, readiness detail, metrics.
  */
-export function createApp({ runtime, admission, bus, facts, config }: AssetDependencies): ServiceApps {
+export function createApp({ runtime, admission, bus, facts, config, metrics }: AssetDependencies): ServiceApps {
   const { orm, logger } = runtime;
   return databaseServiceApps({
     service: 'asset',
@@ -63,6 +66,7 @@ export function createApp({ runtime, admission, bus, facts, config }: AssetDepen
     logger,
     principalSecret: config.INTERNAL_JWT_SECRET,
     jsonLimit: false,
+    ...(metrics ? { metrics } : {}),
     readiness: { objects: () => runtime.objects.ping() },
     public: [assetsRouter(runtime, facts, admission, { publicBaseUrl: config.PUBLIC_BASE_URL })],
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET)],
@@ -75,6 +79,8 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
   await objects.prepare();
   logger.info({ objects: objects.kind }, 'asset object store');
   const scratch = await Scratch.open(settings.SCRATCH_DIR);
+  const metrics = createHttpMetrics('asset');
+  const assetMetrics = new AssetMetrics(metrics.registry);
   const images = new ImageProcessor({
     maxInputPixels: settings.IMAGE_MAX_PIXELS,
     maxFrames: settings.IMAGE_MAX_FRAMES,
@@ -84,6 +90,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
     maxQueued: settings.IMAGE_QUEUE_MAX,
     svgMaxBytes: settings.SVG_MAX_BYTES,
     tempDir: scratch.dir,
+    conversions: assetMetrics,
   });
   const fetcher = new SafeHttpClient({
     allowCidrs: settings.SSRF_ALLOW_CIDRS,
@@ -104,7 +111,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
     adapters,
     logger,
     wire: ({ orm, bus }) => {
-      const runtime: AssetRuntime = { orm, objects, images, scratch, fetcher, logger, limits, assetBaseUrl: settings.ASSET_PUBLIC_URL };
+      const runtime: AssetRuntime = { orm, objects, images, scratch, fetcher, logger, limits, assetBaseUrl: settings.ASSET_PUBLIC_URL, metrics: assetMetrics };
       return {
         apps: createApp({
           runtime,
@@ -113,6 +120,7 @@ export async function startAsset(settings: AssetSettings, logger: Logger, adapte
           bus,
           facts: adapters.facts ?? httpProjectFacts(settings.CATALOG_INTERNAL_URL),
           config: settings,
+          metrics,
         }),
         consumers: [internalizeRequestedConsumer(runtime)],
         workers: [new StorageHousekeeping(runtime, settings.IDEMPOTENCY_TTL_HOURS)],

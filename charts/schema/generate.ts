@@ -55,7 +55,8 @@ for (const chart of serviceCharts) {
   readme(chart, new Set(['global', 'enabled', 'boardsync-common']));
 }
 output(`${umbrellaChart.name}/values.schema.json`, schemaOf(umbrellaChart));
-readme({ name: umbrellaChart.name, values: { ...umbrellaChart.values, properties: { global: umbrellaChart.values.properties?.global ?? {} } } }, new Set());
+const { global: globalSchema = {}, monitoring: monitoringSchema = {} } = umbrellaChart.values.properties ?? {};
+readme({ name: umbrellaChart.name, values: { ...umbrellaChart.values, properties: { global: globalSchema, monitoring: monitoringSchema } } }, new Set());
 
 const umbrellaValues = readValues(umbrellaChart.name) as { global?: unknown };
 const defaultsPath = 'boardsync-common/templates/_global.tpl';

@@ -105,4 +105,11 @@ export class RunningSystem {
     if (!response.ok) throw new Error(`admin ${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
     return response.json();
   }
+
+  /** `service`'s `/metrics`, read from its internal listener as a pod's would be scraped. */
+  async metrics(service: Service): Promise<string> {
+    const response = await fetch(`http://127.0.0.1:${String(this.world.listeners[service].internalPort)}/metrics`);
+    if (!response.ok) throw new Error(`${service} /metrics answered ${String(response.status)}`);
+    return response.text();
+  }
 }

@@ -3,6 +3,7 @@
 // charts may render is listed on purpose: a kind missing from the table is a failure, so a new kind
 // is looked at (and mapped) before it ships. The schemas say nothing of names and labels, which the
 // API server checks on its own; the few rules for those are checked here beside them.
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -34,6 +35,7 @@ const models: Record<string, ModelClass> = {
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'networking.k8s.io/v1/Ingress': Ingress,
   'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 };
 
 export const mappedKinds = (): string[] => Object.keys(models);

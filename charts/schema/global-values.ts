@@ -35,6 +35,26 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
     datastoreEgress: list('NetworkPolicyEgressRules to Postgres, Kafka, Redis and S3.'),
     metricsFrom: list('NetworkPolicyPeers that may scrape the metrics port (never the internal one).'),
   }),
+  tracing: object('OpenTelemetry traces (docs/operations.md "Traces: follow one change"); off while `otlpEndpoint` is empty.', {
+    otlpEndpoint: string(
+      'OTLP/HTTP endpoint of your collector, e.g. `http://otel-collector.monitoring:4318` (OTEL_EXPORTER_OTLP_ENDPOINT); empty: no tracing.',
+      {
+        pattern: '^(https?://[^\\s/]+(/\\S*)?)?$',
+      },
+    ),
+    sampler: oneOf('OTEL_TRACES_SAMPLER: which traces are kept, decided at the gateway and followed downstream by the `parentbased_*` ones.', [
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+      'always_on',
+      'always_off',
+      'traceidratio',
+    ]),
+    samplerArg: string('OTEL_TRACES_SAMPLER_ARG, e.g. `0.1` for a tenth of the traces with a `traceidratio` sampler; empty: none.', {
+      pattern: '^([01](\\.[0-9]+)?)?$',
+    }),
+    egressTo: list('NetworkPolicyEgressRules to the collector, added to every pod while tracing is on (replaced whole when set).'),
+  }),
   serviceMonitor: object('', {
     enabled: boolean('A Prometheus Operator ServiceMonitor per service.'),
     interval: string('Scrape interval.', { pattern: '^[0-9]+(ms|s|m|h)$' }),

@@ -192,4 +192,38 @@ describe('settings that change what the servers do', () => {
     },
     FIRST_RENDER_MS,
   );
+
+  test(
+    'global.tracing.otlpEndpoint turns tracing on in every service (its OTEL_* variables, its own service.name) and opens egress to the collector; empty, neither',
+    async () => {
+      const egressPorts = (objects: K8sObject[]): unknown[] =>
+        (objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as { spec: { egress?: { ports?: { port: unknown }[] }[] } }[]).flatMap(
+          (policy) => (policy.spec.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((port) => port.port)),
+        );
+      const off = await renderUmbrella({ valuesFiles: [exampleFile('small')] });
+      expect(Object.keys(plainEnv(off.objects, 'bs-catalog')).filter((name) => name.startsWith('OTEL_'))).toEqual([]);
+      expect(egressPorts(off.objects)).not.toContain(4318);
+
+      const on = await renderUmbrella({
+        valuesFiles: [exampleFile('small')],
+        set: [
+          'global.tracing.otlpEndpoint=http://otel-collector.monitoring:4318',
+          'global.tracing.sampler=parentbased_traceidratio',
+          'global.tracing.samplerArg=0.1',
+        ],
+      });
+      for (const service of SERVICES) {
+        expect(plainEnv(on.objects, `bs-${service}`)).toMatchObject({
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.monitoring:4318',
+          OTEL_SERVICE_NAME: service,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: '0.1',
+        });
+      }
+      const policies = on.objects.filter((object) => object.kind === 'NetworkPolicy');
+      expect(policies.length).toBeGreaterThan(0);
+      expect(egressPorts(on.objects).filter((port) => port === 4318)).toHaveLength(policies.length);
+    },
+    FIRST_RENDER_MS,
+  );
 });

@@ -77,6 +77,11 @@ export class RunningSystem {
     await removeTestBucket(this.bucket);
   }
 
+  /** What `service`'s process has written to stdout and stderr so far (its JSON log lines). */
+  outputOf(service: Service): string {
+    return this.running[SERVICES.indexOf(service)]?.output() ?? '';
+  }
+
   /** A designer of their own, so that each test has its own rate-limit budget and data. */
   async designer(): Promise<{ id: number; email: string; password: string }> {
     const email = `${uniqueName('d')}@example.com`;

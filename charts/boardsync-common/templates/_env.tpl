@@ -30,6 +30,13 @@ chart's schema, overlays the plain settings last.
 {{- $_ := set $env "MIGRATE_ON_START" (ternary "false" "true" $byJob) -}}
 {{- $_ := set $env "KAFKA_CREATE_TOPICS" (ternary "false" "true" $byJob) -}}
 {{- end }}
+{{- /* OpenTelemetry's own variables (docs/operations.md "Traces"): set only when an endpoint is */}}
+{{- with $g.tracing.otlpEndpoint }}
+{{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" . -}}
+{{- $_ := set $env "OTEL_SERVICE_NAME" $.Chart.Name -}}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER" $g.tracing.sampler -}}
+{{- with $g.tracing.samplerArg }}{{ $_ := set $env "OTEL_TRACES_SAMPLER_ARG" . }}{{ end -}}
+{{- end }}
 {{- $own := include (printf "%s.env" .Chart.Name) . | fromYaml | default dict -}}
 {{- $all := mustMergeOverwrite $env $own (deepCopy (.Values.config | default dict)) -}}
 {{- range $name := keys $all | sortAlpha }}

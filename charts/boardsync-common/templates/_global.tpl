@@ -58,6 +58,21 @@ networkPolicy:
       podSelector:
         matchLabels:
           app.kubernetes.io/name: prometheus
+tracing:
+  otlpEndpoint: ""
+  sampler: parentbased_always_on
+  samplerArg: ""
+  egressTo:
+    - to:
+        - ipBlock:
+            cidr: 10.0.0.0/8
+        - ipBlock:
+            cidr: 172.16.0.0/12
+        - ipBlock:
+            cidr: 192.168.0.0/16
+      ports:
+        - port: 4318
+          protocol: TCP
 serviceMonitor:
   enabled: false
   interval: 30s

@@ -5,7 +5,8 @@ Who may talk to whom. A service chart defines "<chart>.network":
                                (Prometheus reaches the metrics port, from global.networkPolicy.metricsFrom)
   calls: [{service, port: http|internal}]
   internet: true|false         outbound to public addresses (mirroring artwork, delivering webhooks)
-Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress).
+Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress), and the trace
+collector when tracing is on (global.tracing.egressTo).
 */}}
 
 {{- define "boardsync.internetEgress" -}}
@@ -27,6 +28,11 @@ Every pod may reach DNS and the datastores (global.networkPolicy.datastoreEgress
     - { port: 53, protocol: TCP }
 {{- with $g.networkPolicy.datastoreEgress }}
 {{ toYaml . }}
+{{- end }}
+{{- if $g.tracing.otlpEndpoint }}
+{{- with $g.tracing.egressTo }}
+{{ toYaml . }}
+{{- end }}
 {{- end }}
 {{- end -}}
 

@@ -1,11 +1,6 @@
-import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
-import { catalogConfigSchema } from './config.ts';
-import { catalogService, startCatalog } from './service.ts';
+// Tracing starts before the service's modules load, so koa, pg, ioredis and undici are instrumented
+// as they load (kit's telemetry/start-tracing.ts); with no OTEL_* exporter set it does nothing.
+import { startTracing } from '@boardsync/kit/telemetry/start-tracing';
 
-// `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
-await runServiceCommand(catalogService, async () => {
-  const config = loadConfigOrExit(catalogConfigSchema);
-  const logger = createLogger({ service: 'catalog', level: config.LOG_LEVEL });
-  const catalog = await startCatalog(config, logger, productionAdapters(config, 'catalog', logger));
-  installGracefulShutdown(catalog.parts, logger);
-});
+await startTracing('catalog');
+await import('./run.ts');

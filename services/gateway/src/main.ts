@@ -1,14 +1,6 @@
-import { busFromConfig, createLogger, installGracefulShutdown, loadConfigOrExit, runServiceCommand } from '@boardsync/kit/core';
-import { connectRedis } from '@boardsync/kit/redis';
-import { gatewayConfigSchema } from './config.ts';
-import { gatewayService, startGateway } from './service.ts';
+// Tracing starts before the service's modules load, so koa, pg, ioredis and undici are instrumented
+// as they load (kit's telemetry/start-tracing.ts); with no OTEL_* exporter set it does nothing.
+import { startTracing } from '@boardsync/kit/telemetry/start-tracing';
 
-// `node src/main.ts` serves; `create-topics` runs once and exits (the gateway owns no database, so it has no `migrate`).
-await runServiceCommand(gatewayService, async () => {
-  const config = loadConfigOrExit(gatewayConfigSchema);
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
-  // One rate-limit command a request, seldom two in a tick: a pipeline per tick would only cost CPU.
-  const { redis, closable } = connectRedis(config.REDIS_URL, 'gateway', { autoPipelining: false });
-  const gateway = await startGateway(config, logger, { bus: busFromConfig(config, 'gateway', logger), ownsBus: true, redis });
-  installGracefulShutdown([...gateway.parts, closable], logger);
-});
+await startTracing('gateway');
+await import('./run.ts');

@@ -1,6 +1,7 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { redactCredentials } from './log-redaction.ts';
 import { currentRequestContext } from './request-context.ts';
+import { activeTraceIds } from './telemetry/trace-context.ts';
 
 export type { Logger } from 'pino';
 
@@ -13,7 +14,7 @@ export interface LoggerSettings {
 
 const STDOUT_BUFFER_BYTES = 16 * 1024 * 1024;
 
-/** JSON lines; the request id of the current request (if any) is on every line. */
+/** JSON lines; the request id of the current request and the active span's trace and span ids (if any) are on every line. */
 export function createLogger({ service, level = 'info', destination }: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level,
@@ -23,7 +24,9 @@ export function createLogger({ service, level = 'info', destination }: LoggerSet
     formatters: { level: (label) => ({ level: label }), log: redactCredentials },
     mixin: () => {
       const context = currentRequestContext();
-      return context ? { request_id: context.requestId } : {};
+      const ids = activeTraceIds();
+      if (context === undefined) return ids ?? {};
+      return ids === undefined ? { request_id: context.requestId } : { request_id: context.requestId, ...ids };
     },
   };
   // stdout written asynchronously: a synchronous write per line was 7% of a busy catalog's CPU

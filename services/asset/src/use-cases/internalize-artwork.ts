@@ -1,4 +1,5 @@
 import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type ArtworkRef, type ArtworkRewrite, type Envelope } from '@boardsync/kit';
+import { hostOf, inSpanUnder, otelContext } from '@boardsync/kit/telemetry/trace-context';
 import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.ts';
 import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
@@ -29,7 +30,13 @@ export async function internalizeArtwork(runtime: AssetRuntime, request: Interna
   const owner: AssetOwner = { designerId: envelope.designerId, projectId };
   const outcomes = new Map<string, Outcome>();
   for (const url of new Set(request.artwork.map((ref) => ref.url))) {
-    outcomes.set(url, await copyOnce(runtime, owner, url, request));
+    // A span of the write's trace (the consumer's process span is active): the fetch itself carries no trace header (kit's ssrf/untraced.ts).
+    const outcome = await inSpanUnder(otelContext.active(), 'internalize copy', { attributes: { 'server.address': hostOf(url) } }, async (span) => {
+      const copied = await copyOnce(runtime, owner, url, request);
+      if ('reason' in copied) span.setAttribute('boardsync.internalize.failure', copied.reason);
+      return copied;
+    });
+    outcomes.set(url, outcome);
   }
   const rewritten: ArtworkRewrite[] = [];
   const failed: ArtworkFailure[] = [];

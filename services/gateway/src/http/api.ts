@@ -8,6 +8,7 @@ import {
   isRead,
   issuePrincipalToken,
   matchRoute,
+  nameServerSpan,
   noRouteProblem,
   requireScope,
   type ServiceName,
@@ -43,6 +44,7 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     const { rule } = match;
     // The duration histogram's route label: the table's template, as the services' routers label theirs.
     ctx.state.route = `${API_PREFIX}${rule.path}`;
+    nameServerSpan(ctx.method, ctx.state.route);
     const token = await authenticate(ctx, deps.introspector, deps.authFailures, rule.usesPlan === true);
     requireScope(token.scopes, rule.scope);
 

@@ -8,6 +8,7 @@ import {
   isRead,
   issuePrincipalToken,
   matchRoute,
+  nameServerSpan,
   requireScope,
   runWithRequestContext,
   type HttpMetrics,
@@ -72,6 +73,7 @@ export function fastApi(deps: FastApiDependencies): (req: IncomingMessage, res: 
     const info = token === undefined ? undefined : deps.introspector.known(token);
     const upstream = deps.upstreams[match.rule.service];
     if (!info || upstream === undefined) return false;
+    nameServerSpan(method, `${API_PREFIX}${match.rule.path}`);
     try {
       requireScope(info.scopes, match.rule.scope);
     } catch {

@@ -15,7 +15,9 @@ export const HOP_BY_HOP = new Set([
 ]);
 const NEVER_FORWARDED = new Set(['authorization', INTERNAL_PRINCIPAL_HEADER.toLowerCase(), 'cookie']);
 // Set by the gateway from what it verified itself; a caller's values are dropped, never appended to.
-const GATEWAY_SET = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip']);
+// The W3C trace headers too: with tracing on, the gateway's span continues the caller's trace and
+// the undici instrumentation adds its own `traceparent` (a forwarded one would make two).
+const GATEWAY_SET = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip', 'traceparent', 'tracestate', 'baggage']);
 
 /** `passCredentials`: the caller's cookies and Authorization are meant for the upstream itself (auth's pages, OAuth client authentication). */
 export function forwardableHeaders(incoming: Record<string, string | string[] | undefined>, passCredentials: boolean): Record<string, string> {

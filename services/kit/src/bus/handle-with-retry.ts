@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import { backoffDelay, sleep } from './backoff.ts';
 import type { BatchHandler, DeliveredMessage, MessageHandler } from './port.ts';
+import { handleTraced } from './traced-handling.ts';
 
 export interface RetryPolicy {
   baseDelayMs: number;
@@ -16,7 +17,11 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 200, maxDelayMs: 30_000
  * (`offset` in the log is the first of a batch, `count` its size.)
  */
 export async function handleWithRetry(message: Omit<DeliveredMessage, 'attempt'>, handler: MessageHandler, options: RetryOptions): Promise<boolean> {
-  return retryUntilHandled((attempt) => handler({ ...message, attempt }), message, options);
+  return retryUntilHandled(
+    (attempt) => handleTraced([{ ...message, attempt }], options.group, ([traced]) => handler(traced ?? { ...message, attempt })),
+    message,
+    options,
+  );
 }
 
 /** The same for a batch (of one partition, in order): the whole batch is handed over again after a failure. */
@@ -27,11 +32,22 @@ export async function handleBatchWithRetry(
 ): Promise<boolean> {
   const [first] = messages;
   if (first === undefined) return true;
-  return retryUntilHandled((attempt) => handler(messages.map((message) => ({ ...message, attempt }))), { ...first, count: messages.length }, options);
+  return retryUntilHandled(
+    (attempt) =>
+      handleTraced(
+        messages.map((message) => ({ ...message, attempt })),
+        options.group,
+        handler,
+      ),
+    { ...first, count: messages.length },
+    options,
+  );
 }
 
 interface RetryOptions {
   logger: Logger;
+  /** The consumer group, for the handler's span. */
+  group?: string;
   retry: RetryPolicy;
   stopped: AbortSignal;
   beforeRetry?: () => Promise<void>;

@@ -133,7 +133,7 @@ export class InProcessBus implements EventBus {
         await this.nextChange();
         continue;
       }
-      const retry = { logger, retry: this.options.retry ?? DEFAULT_RETRY, stopped: owner.stopped.signal };
+      const retry = { logger, group: groupId, retry: this.options.retry ?? DEFAULT_RETRY, stopped: owner.stopped.signal };
       const { handler, batchHandler, maxBatch = DEFAULT_MAX_BATCH } = owner.handling;
       const messages = waiting.slice(offset, batchHandler ? offset + maxBatch : offset + 1).map((message) => ({ ...message, heartbeat: stillAlive }));
       const handled = batchHandler

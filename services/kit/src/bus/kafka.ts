@@ -115,7 +115,7 @@ export class KafkaBus implements EventBus {
         resolve();
       });
     });
-    const retry = { logger, retry: this.options.retry ?? DEFAULT_RETRY, stopped: stopped.signal };
+    const retry = { logger, group: groupId, retry: this.options.retry ?? DEFAULT_RETRY, stopped: stopped.signal };
     const delivered = (topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>): Omit<DeliveredMessage, 'attempt'> => ({
       topic: this.names.inward(topic),
       partition,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { OutgoingMessage } from '../bus/port.ts';
+import { injectActiveContext } from '../telemetry/trace-context.ts';
 import { laneFor } from './lanes.ts';
 import { OutboxMessage } from './outbox-message.ts';
 
@@ -13,7 +14,8 @@ export function enqueueEvents(em: EntityManager, messages: OutgoingMessage[]): v
       topic: message.topic,
       messageKey: message.key,
       payload: Buffer.from(message.value),
-      headers: message.headers ?? {},
+      // The trace of the request that wrote it (none while tracing is off): the relay's publish continues it.
+      headers: injectActiveContext({ ...message.headers }),
       lane: laneFor(message.key),
       sentAt: null,
     });

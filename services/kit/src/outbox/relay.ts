@@ -3,6 +3,7 @@ import type { EventBus } from '../bus/port.ts';
 import { backoffDelay, sleep } from '../bus/backoff.ts';
 import type { Database } from '../db/database.ts';
 import { placeholders } from '../db/placeholders.ts';
+import { publishTraced } from './traced-publish.ts';
 import type { Logger } from '../logger.ts';
 import { OUTBOX_LANES } from './lanes.ts';
 
@@ -155,7 +156,8 @@ export class OutboxRelay {
       );
       // Another relay may have emptied this lane between our look and our lock.
       if (rows.length === 0) return 0;
-      await bus.publish(
+      await publishTraced(
+        bus,
         rows.map((row) => ({
           topic: row.topic,
           key: row.message_key,

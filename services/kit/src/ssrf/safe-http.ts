@@ -7,6 +7,7 @@ import { AddressPolicy, isIpLiteral } from './address-policy.ts';
 import { checkUrlForm } from './url-form.ts';
 import { OutboundFailed, OutboundRefused, explainFailure } from './outbound-errors.ts';
 import { cappedBody, flattenHeaders } from './response-body.ts';
+import { untraced } from './untraced.ts';
 import { singleExchange, type ExchangeAnswer, type ExchangeRequest } from './single-exchange.ts';
 
 export type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
@@ -164,11 +165,14 @@ export class SafeHttpClient {
    */
   async exchange(url: string, init: Omit<ExchangeRequest, 'headers'> & { headers?: Record<string, string> }): Promise<ExchangeAnswer> {
     const request = { ...init, headers: withUserAgent(init.headers, this.options.userAgent) };
-    return await singleExchange(this.agent, this.checkedForm(url), request, (error, timedOut, partial) => {
-      const explained = explainFailure(error, timedOut);
-      if (partial === undefined || !(explained instanceof OutboundFailed)) return explained;
-      return new OutboundFailed(explained.reason, explained.message, { cause: explained.cause, answered: partial });
-    });
+    const form = this.checkedForm(url);
+    return await untraced(() =>
+      singleExchange(this.agent, form, request, (error, timedOut, partial) => {
+        const explained = explainFailure(error, timedOut);
+        if (partial === undefined || !(explained instanceof OutboundFailed)) return explained;
+        return new OutboundFailed(explained.reason, explained.message, { cause: explained.cause, answered: partial });
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -216,13 +220,15 @@ export class SafeHttpClient {
     signal: AbortSignal,
   ): Promise<Dispatcher.ResponseData> {
     try {
-      return await request(url, {
-        dispatcher: this.agent,
-        method,
-        headers: withUserAgent(headers, this.options.userAgent),
-        ...(body === undefined ? {} : { body }),
-        signal,
-      });
+      return await untraced(() =>
+        request(url, {
+          dispatcher: this.agent,
+          method,
+          headers: withUserAgent(headers, this.options.userAgent),
+          ...(body === undefined ? {} : { body }),
+          signal,
+        }),
+      );
     } catch (error) {
       throw explainFailure(error, signal.aborted);
     }

@@ -8,6 +8,7 @@ import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
+import { DeliverySpan } from './delivery-span.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 
@@ -230,10 +231,12 @@ export class DeliveryWorker {
     let sent;
     const held = heldLease(delivery);
     this.sending.set(delivery.id, held);
+    const span = new DeliverySpan(delivery);
     try {
       if (!delivery.isActive) {
         // Spec §3: a deactivated webhook gets no more deliveries.
         await abandonDelivery(orm.em.fork(), delivery.id);
+        span.end();
         return;
       }
       this.unextended.set(delivery.id, held);
@@ -244,6 +247,8 @@ export class DeliveryWorker {
       );
     } catch (error) {
       this.logger.error({ err: error, ...ids }, 'delivery could not be attempted; it is retried once its lease runs out');
+      span.failed(error);
+      span.end();
       return;
     } finally {
       this.unextended.delete(delivery.id);
@@ -251,18 +256,23 @@ export class DeliveryWorker {
       this.sendClaimed();
     }
     this.attemptCount++;
+    span.sent(sent);
     try {
       const recorded = await new Promise<RecordedAttempt>((resolve, reject) => {
         this.answered.push({ made: { delivery, sent }, resolve, reject });
         this.wakeUp?.();
       });
       this.metrics.recorded(recorded);
+      span.recorded(recorded);
       this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
       if (recorded.deactivated) {
         this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');
       }
     } catch (error) {
       this.logger.error({ err: error, ...ids }, 'delivery attempt could not be recorded; it is retried once its lease runs out');
+      span.failed(error);
+    } finally {
+      span.end();
     }
   }
 

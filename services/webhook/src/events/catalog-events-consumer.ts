@@ -56,7 +56,8 @@ export function catalogEventsConsumer(orm: Database, logger: Logger, onQueued: (
       log.error({ eventId: event.eventId, topic: message.topic, offset: message.offset }, 'catalog event without a usable event id or designer skipped');
       return undefined;
     }
-    return event;
+    const { traceparent } = message.headers;
+    return traceparent === undefined ? event : { ...event, traceparent };
   };
   let queuedSinceRefresh = 0;
   let refreshedAt = 0;

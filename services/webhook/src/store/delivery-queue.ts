@@ -18,6 +18,8 @@ export interface NewDelivery {
   webhookId: number;
   event: string;
   body: string;
+  /** The trace its attempts continue (the fan-out's span), when tracing is on. */
+  traceparent: string | null;
 }
 
 /** A delivery leased to this worker, with its webhook as it is now (the re-check spec §6 asks for). */
@@ -33,6 +35,7 @@ export interface ClaimedDelivery {
   isActive: boolean;
   /** The lease it was claimed under, as Postgres wrote it: what a hand-back or an extension must still find. */
   leasedUntil: string;
+  traceparent: string | null;
 }
 
 /** A delivery this worker holds, and the lease it holds it under. */
@@ -53,6 +56,7 @@ interface ClaimedRow {
   secret: string;
   is_active: boolean;
   leased_until: string;
+  traceparent: string | null;
 }
 
 /**
@@ -77,15 +81,16 @@ export async function insertDeliveries(tx: EntityManager, deliveries: readonly N
   if (deliveries.length === 0) return;
   await executeBound(
     tx,
-    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at)
-     select id, webhook_id, event, body, 'pending', 0, now()
-       from unnest(?::uuid[], ?::int[], ?::text[], ?::text[]) with ordinality as queued(id, webhook_id, event, body, position)
+    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at, traceparent)
+     select id, webhook_id, event, body, 'pending', 0, now(), traceparent
+       from unnest(?::uuid[], ?::int[], ?::text[], ?::text[], ?::text[]) with ordinality as queued(id, webhook_id, event, body, traceparent, position)
       order by position`,
     [
       arrayLiteral(deliveries.map((delivery) => delivery.id)),
       arrayLiteral(deliveries.map((delivery) => delivery.webhookId)),
       arrayLiteral(deliveries.map((delivery) => delivery.event)),
       arrayLiteral(deliveries.map((delivery) => delivery.body)),
+      arrayLiteral(deliveries.map((delivery) => delivery.traceparent)),
     ],
   );
 }
@@ -137,7 +142,7 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
      update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
        from picked, webhook w
       where d.id = picked.id and w.id = d.webhook_id
-     returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active, d.leased_until::text as leased_until`,
+     returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active, d.leased_until::text as leased_until, d.traceparent`,
     [perEndpoint, perEndpoint, limit, leaseMs],
   );
   return rows.map((row): ClaimedDelivery => ({
@@ -150,6 +155,7 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
     secret: row.secret,
     isActive: row.is_active,
     leasedUntil: row.leased_until,
+    traceparent: row.traceparent,
   }));
 }
 
@@ -256,7 +262,7 @@ export async function requeueFailedDeliveries(tx: EntityManager, webhookId: numb
 }
 
 /** Records a delivery already attempted once and settled (a ping: never queued, never retried). */
-export async function insertSettledDelivery(tx: EntityManager, delivery: NewDelivery & { state: 'succeeded' | 'failed' }): Promise<void> {
+export async function insertSettledDelivery(tx: EntityManager, delivery: Omit<NewDelivery, 'traceparent'> & { state: 'succeeded' | 'failed' }): Promise<void> {
   await tx.execute(`insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at) values (?, ?, ?, ?, ?, 1, null)`, [
     delivery.id,
     delivery.webhookId,

@@ -11,6 +11,8 @@ export interface CatalogEvent {
   event: WebhookEvent;
   occurredAt: Date;
   data: Readonly<Record<string, unknown>>;
+  /** The trace of the change (its message's process span), which its deliveries' attempts continue. */
+  traceparent?: string;
 }
 
 /**
@@ -39,11 +41,17 @@ export async function fanOutEvents(em: EntityManager, events: readonly CatalogEv
 }
 
 /** The event's deliveries to its designer's webhooks (those subscribed to it). */
-function deliveriesOf({ event, occurredAt, data }: CatalogEvent, designersWebhooks: readonly Subscriber[]): NewDelivery[] {
+function deliveriesOf({ event, occurredAt, data, traceparent }: CatalogEvent, designersWebhooks: readonly Subscriber[]): NewDelivery[] {
   return designersWebhooks
     .filter((webhook) => webhook.events.includes(event))
     .map((webhook) => {
       const deliveryId = randomUUID();
-      return { id: deliveryId, webhookId: webhook.id, event, body: deliveryBody({ deliveryId, event, createdAt: occurredAt, data }) };
+      return {
+        id: deliveryId,
+        webhookId: webhook.id,
+        event,
+        body: deliveryBody({ deliveryId, event, createdAt: occurredAt, data }),
+        traceparent: traceparent ?? null,
+      };
     });
 }

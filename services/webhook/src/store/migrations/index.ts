@@ -3,6 +3,7 @@ import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.
 import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
 import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
 import { DeliveriesQueuedSignal } from './20261126010000-deliveries-queued-signal.ts';
+import { DeliveryTrace } from './20261126120000-delivery-trace.ts';
 import { WebhookFailingIndex } from './20261127090000-webhook-failing-index.ts';
 
 /** In order; a migration once released is never edited, only followed. */
@@ -13,5 +14,6 @@ export const migrations = [
   DeliveryQueueOrder,
   OutboxNotifyMigration,
   DeliveriesQueuedSignal,
+  DeliveryTrace,
   WebhookFailingIndex,
 ];

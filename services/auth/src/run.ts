@@ -1,0 +1,14 @@
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
+import { connectRedis } from '@boardsync/kit/redis';
+import { authConfigSchema } from './config.ts';
+import { authService, startAuth } from './service.ts';
+import { startedTracing } from '@boardsync/kit/telemetry/start-tracing';
+
+// Loaded by main.ts once tracing is set up. `node src/main.ts` serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
+await runServiceCommand(authService, async () => {
+  const config = loadConfigOrExit(authConfigSchema);
+  const logger = createLogger({ service: 'auth', level: config.LOG_LEVEL });
+  const { redis, closable } = connectRedis(config.REDIS_URL, 'auth');
+  const auth = await startAuth(config, logger, { ...productionAdapters(config, 'auth', logger), redis });
+  installGracefulShutdown([...auth.parts, closable, startedTracing()], logger);
+});

@@ -1,0 +1,84 @@
+/**
+ * OpenTelemetry for one process, started before the service's modules are loaded (main.ts imports
+ * the service after `startTracing` resolves, so koa, pg, ioredis and undici are patched as they
+ * load). Off unless an OTLP endpoint or a traces exporter is configured with the standard
+ * variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER;
+ * OTEL_SDK_DISABLED=true wins): then nothing below is even imported, the API stays a no-op, and a
+ * process pays neither the SDK's memory nor a hook on every module load.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
+
+export interface Tracing {
+  readonly name: string;
+  /** Whether spans are exported (the OTEL_* variables asked for it). */
+  readonly enabled: boolean;
+  /** Sends the spans still buffered, then stops the SDK (last in a graceful shutdown). */
+  close(): Promise<void>;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** True when the standard OTEL_* variables ask for traces to be exported. */
+export function tracingRequested(env: Env = process.env): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (exporter === 'none') return false;
+  return Boolean(exporter || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+// Probes and scrapes would be most of the spans and none of the answers.
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/livez', '/metrics']);
+const untracedIncoming = (request: IncomingMessage): boolean => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? '');
+
+const OFF: Tracing = { name: 'tracing', enabled: false, close: () => Promise.resolve() };
+let started: Tracing = OFF;
+
+/** What {@link startTracing} started in this process (for a module loaded after it, to close it last). */
+export function startedTracing(): Tracing {
+  return started;
+}
+
+/**
+ * Starts the SDK when {@link tracingRequested}; `service` is `service.name` unless OTEL_SERVICE_NAME
+ * says otherwise. Off, it returns a handle whose close does nothing.
+ */
+export async function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
+  if (!tracingRequested(env)) return OFF;
+  // Only traces: the metrics are prom-client's on /metrics, the logs pino's on stdout.
+  env.OTEL_METRICS_EXPORTER ??= 'none';
+  env.OTEL_LOGS_EXPORTER ??= 'none';
+  // koa ships an ES module build: only an import hook sees it load. Limited to the modules that
+  // need it, so every other import is left alone.
+  const { register } = await import('import-in-the-middle/register-hooks.mjs');
+  register({ include: ['koa', '@koa/router'] });
+  const [
+    { NodeSDK },
+    { HttpInstrumentation },
+    { UndiciInstrumentation },
+    { KoaInstrumentation, KoaLayerType },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-koa'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
+  // Library spans only inside a trace: the relay's, the workers' and the pollers' statements on
+  // their own would be a root trace each, several a second, and say nothing.
+  const instrumentations: Instrumentation[] = [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: untracedIncoming, requireParentforOutgoingSpans: true }),
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    // Router layers name the route; a span per middleware would be noise.
+    new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
+    new PgInstrumentation({ requireParentSpan: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+  ];
+  const sdk = new NodeSDK({ serviceName: env.OTEL_SERVICE_NAME ?? service, instrumentations });
+  sdk.start();
+  started = { name: 'tracing', enabled: true, close: () => sdk.shutdown() };
+  return started;
+}

@@ -12,15 +12,19 @@ export interface ClusterOptions {
   name: string;
   replicas: Record<Service, number>;
   logLevel: string;
+  /** Jaeger started too (scripts/infra start jaeger), and every service sending it traces. */
+  tracing: boolean;
 }
 
-const USAGE = `usage: npm run start:cluster [-- --replicas catalog=2,webhook=2]
+const USAGE = `usage: npm run start:cluster [-- [--replicas catalog=2,webhook=2] [--tracing]]
 
 Every service as its own process from its production entry point, on the real Postgres, Redis,
 Kafka and MinIO (scripts/infra installs and starts them when missing).
 
   --replicas SERVICE=N,…   replicas per service (gateway, auth, catalog, asset, webhook), 1 each by default
                            (also CLUSTER_REPLICAS); several replicas share a round-robin address
+  --tracing                Jaeger too (scripts/infra start jaeger), every service sending it traces by
+                           OTLP (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME); read them on 127.0.0.1:16686
 environment: PORT (8080), HOST (127.0.0.1), CLUSTER_DATA_DIR (.data-cluster), CLUSTER_NAME (boardsync_cluster), LOG_LEVEL`;
 
 const MAX_REPLICAS = 8;
@@ -41,7 +45,11 @@ export function parseReplicas(text: string): Record<Service, number> {
 }
 
 export function clusterOptions(argv: readonly string[]): ClusterOptions {
-  const { values } = parseArgs({ args: [...argv], options: { replicas: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { replicas: { type: 'string' }, tracing: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
@@ -66,5 +74,13 @@ export function clusterOptions(argv: readonly string[]): ClusterOptions {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     process.exit(64);
   }
-  return { port: config.PORT, host: config.HOST, dataDir: config.CLUSTER_DATA_DIR, name: config.CLUSTER_NAME, replicas, logLevel: config.LOG_LEVEL };
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: config.CLUSTER_DATA_DIR,
+    name: config.CLUSTER_NAME,
+    replicas,
+    logLevel: config.LOG_LEVEL,
+    tracing: values.tracing ?? false,
+  };
 }

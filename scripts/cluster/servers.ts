@@ -12,8 +12,14 @@ export function infraUp(): void {
   if (run.status !== 0) throw new Error(`scripts/infra up exited ${String(run.status)}`);
 }
 
-/** The servers' addresses as `scripts/infra env` prints them. */
-export function infraServers(): Servers & { databaseUrl: string } {
+/** `scripts/infra start SERVER`: one server alone, started when stopped (Jaeger for `start:cluster --tracing`). */
+export function infraStart(server: 'jaeger'): void {
+  const run = spawnSync('bash', [INFRA, 'start', server], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`scripts/infra start ${server} exited ${String(run.status)}`);
+}
+
+/** One setting as `scripts/infra env` prints it. */
+function infraSettings(): (name: string) => string {
   const run = spawnSync('bash', [INFRA, 'env'], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`scripts/infra env exited ${String(run.status)}: ${run.stderr}`);
   const settings = new Map(
@@ -22,11 +28,22 @@ export function infraServers(): Servers & { databaseUrl: string } {
       .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line))
       .flatMap((match) => (match ? [[match[1] ?? '', match[2] ?? ''] as const] : [])),
   );
-  const setting = (name: string): string => {
+  return (name: string): string => {
     const value = settings.get(name);
     if (value === undefined) throw new Error(`scripts/infra env printed no ${name}`);
     return value;
   };
+}
+
+/** Jaeger's addresses as `scripts/infra env` prints them: where services send OTLP/HTTP, and its query API. */
+export function infraJaeger(): { otlpUrl: string; queryUrl: string } {
+  const setting = infraSettings();
+  return { otlpUrl: setting('JAEGER_OTLP_URL'), queryUrl: setting('JAEGER_QUERY_URL') };
+}
+
+/** The servers' addresses as `scripts/infra env` prints them. */
+export function infraServers(): Servers & { databaseUrl: string } {
+  const setting = infraSettings();
   return {
     databaseUrl: setting('DATABASE_URL'),
     kafkaBrokers: setting('KAFKA_BROKERS'),

@@ -47,6 +47,8 @@ export interface Deployment {
   publicBaseUrl: string;
   /** What stored artwork URLs start with (the bucket's anonymous-read origin). */
   assetPublicUrl: string;
+  /** Where every service sends its traces (OTLP/HTTP), when they are asked for: unset, no OTEL_* is given. */
+  otlpEndpoint?: string;
 }
 
 /** The environment of one replica of `service` listening on `listeners`, without PATH or LOG_LEVEL (the caller's to choose). */
@@ -63,6 +65,8 @@ export function serviceEnv(service: Service, deployment: Deployment, listeners: 
     PORT: String(listeners.port),
     INTERNAL_PORT: String(listeners.internalPort),
     ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    // The standard OpenTelemetry variables: an endpoint turns a service's tracing on.
+    ...(deployment.otlpEndpoint === undefined ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: deployment.otlpEndpoint, OTEL_SERVICE_NAME: service }),
   };
   const redis = { REDIS_URL: servers.redisUrl, REDIS_KEY_PREFIX: deployment.namespace };
   switch (service) {

@@ -4,7 +4,8 @@
  * service's migrations and topics through the same `migrate` and `create-topics` commands the Helm
  * hook Jobs run; then every service as its own process from its production entry point, as many
  * replicas as asked, several behind a round-robin address as a Kubernetes Service puts them, each
- * started again when it exits as a kubelet would. Ctrl-C drains and stops every process.
+ * started again when it exits as a kubelet would. Ctrl-C drains and stops every process. With
+ * `--tracing`, Jaeger too, and every service sends it its traces by OTLP.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +13,7 @@ import { ensureDemoAccount } from '../embedded/demo-account.ts';
 import { loadOrCreateSecrets } from '../embedded/secrets.ts';
 import { clusterOptions } from './options.ts';
 import { runToEnd, startReplica, stopAll, tail, type Replica } from './replicas.ts';
-import { ensureDatabases, ensurePublicBucket, infraServers, infraUp } from './servers.ts';
+import { ensureDatabases, ensurePublicBucket, infraJaeger, infraServers, infraStart, infraUp } from './servers.ts';
 import { DATABASE_SERVICES, SERVICES, serviceEnv, type Deployment, type Service } from './service-env.ts';
 import { layOut } from './topology.ts';
 
@@ -26,6 +27,11 @@ mkdirSync(logDir, { recursive: true });
 
 infraUp();
 const { databaseUrl, ...servers } = infraServers();
+let jaeger: { otlpUrl: string; queryUrl: string } | undefined;
+if (options.tracing) {
+  infraStart('jaeger');
+  jaeger = infraJaeger();
+}
 const { secrets } = loadOrCreateSecrets(options.dataDir);
 const bucket = options.name.replace(/_/g, '-');
 const topology = await layOut(options.replicas, options.port, options.host);
@@ -39,6 +45,7 @@ const deployment: Deployment = {
   reachedAt: topology.reachedAt,
   publicBaseUrl,
   assetPublicUrl: `${servers.s3Endpoint}/${bucket}`,
+  otlpEndpoint: jaeger?.otlpUrl,
 };
 await ensurePublicBucket(servers, bucket);
 
@@ -53,6 +60,10 @@ const envOf = (service: Service, index: number): Record<string, string> => ({
   ...(Object.fromEntries(Object.entries(inherited).filter((entry): entry is [string, string] => entry[1] !== undefined)) as Record<string, string>),
   ...serviceEnv(service, deployment, topology.replicas[service][index] ?? topology.reachedAt[service]),
   LOG_LEVEL: options.logLevel,
+  // Which replica sent a span, beside any resource attributes given.
+  ...(jaeger === undefined
+    ? {}
+    : { OTEL_RESOURCE_ATTRIBUTES: [inherited.OTEL_RESOURCE_ATTRIBUTES, `service.instance.id=${service}-${String(index + 1)}`].filter(Boolean).join(',') }),
   // The images' runtime settings (docker/Dockerfile), unless given: a bounded young generation, two malloc arenas.
   NODE_OPTIONS: inherited.NODE_OPTIONS ?? '--max-semi-space-size=2',
   MALLOC_ARENA_MAX: inherited.MALLOC_ARENA_MAX ?? '2',
@@ -174,6 +185,12 @@ process.stdout.write(
       : [`  demo designer ${demo.email}, its password and its every-scope token: see ${shown(file)}`]),
     `  try:      curl -H "Authorization: Bearer ${demo.token}" ${publicBaseUrl}/api/v1/me`,
     `  logs:      ${shown(logDir)}/<service>-<n>.log   replicas (pid, ports): ${shown(replicaTable)}`,
+    ...(jaeger === undefined
+      ? []
+      : [
+          `  traces:    ${jaeger.queryUrl} (Jaeger, in memory; this build has no web UI, read them as JSON):`,
+          `             curl '${jaeger.queryUrl}/api/services'   curl '${jaeger.queryUrl}/api/traces?service=gateway&limit=20'`,
+        ]),
     `  state:     ${shown(options.dataDir)} and the servers above (npm run infra down stops them)`,
     '  stop with Ctrl-C',
     '',

@@ -34,11 +34,14 @@ function mapRows(): MapRow[] {
 }
 
 /** Relative `.ts` imports of a source file (type-only ones too: they are how a reader follows the code). */
-function importsOf(file: string): string[] {
+function importsOf(file: string, pattern = /\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/g): string[] {
   const source = readFileSync(file, 'utf8');
-  const found = [...source.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/g)].map((match) => resolve(dirname(file), match[1] ?? ''));
+  const found = [...source.matchAll(pattern)].map((match) => resolve(dirname(file), match[1] ?? ''));
   return found.filter((path) => existsSync(path));
 }
+
+/** `await import('./run.ts')`: main.ts loads the rest once tracing is set up, so the two read as one entry (no hop). */
+const deferredImportsOf = (file: string): string[] => importsOf(file, /\bimport\(\s*'(\.{1,2}\/[^']+\.ts)'\s*\)/g);
 
 /** How many imports each file of the service is from its main.ts (breadth first). */
 function hopsFromMain(service: string): Map<string, number> {
@@ -47,9 +50,13 @@ function hopsFromMain(service: string): Map<string, number> {
   const queue = [main];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const depth = hops.get(file) ?? 0;
-    for (const next of importsOf(file)) {
+    const steps: [string, number][] = [
+      ...deferredImportsOf(file).map((next): [string, number] => [next, depth]),
+      ...importsOf(file).map((next): [string, number] => [next, depth + 1]),
+    ];
+    for (const [next, nextDepth] of steps) {
       if (hops.has(next)) continue;
-      hops.set(next, depth + 1);
+      hops.set(next, nextDepth);
       queue.push(next);
     }
   }

@@ -48,6 +48,9 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
   // Only traces: the metrics are prom-client's on /metrics, the logs pino's on stdout.
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
+  // W3C trace context alone: the SDK's default adds W3C baggage, and a caller's baggage (up to 8 KB
+  // of whatever it chose) would then ride through the gateway into every outbox row and Kafka message.
+  env.OTEL_PROPAGATORS ??= 'tracecontext';
   // koa ships an ES module build: only an import hook sees it load. Limited to the modules that
   // need it, so every other import is left alone.
   const { register } = await import('import-in-the-middle/register-hooks.mjs');

@@ -43,8 +43,9 @@ export function apiGateway(deps: ApiDependencies): Middleware {
     if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, path);
     const { rule } = match;
     // The duration histogram's route label: the table's template, as the services' routers label theirs.
-    ctx.state.route = `${API_PREFIX}${rule.path}`;
-    nameServerSpan(ctx.method, ctx.state.route);
+    const route = `${API_PREFIX}${rule.path}`;
+    ctx.state.route = route;
+    nameServerSpan(ctx.method, route);
     const token = await authenticate(ctx, deps.introspector, deps.authFailures, rule.usesPlan === true);
     requireScope(token.scopes, rule.scope);
 

@@ -7,6 +7,7 @@ import {
   otelTrace,
   recordFailure,
   startSpanUnder,
+  type TraceContext,
   type TraceSpan,
 } from '../telemetry/trace-context.ts';
 import type { DeliveredMessage } from './port.ts';
@@ -26,6 +27,7 @@ export async function handleTraced(
 ): Promise<void> {
   if (!messages.some((message) => message.headers.traceparent !== undefined)) return handle([...messages]);
   const spans: TraceSpan[] = [];
+  const contexts: TraceContext[] = [];
   const traced = messages.map((message) => {
     if (message.headers.traceparent === undefined) return message;
     const parent = contextFrom(message.headers);
@@ -42,12 +44,14 @@ export async function handleTraced(
         'boardsync.delivery.attempt': message.attempt,
       },
     });
+    const inSpan = otelTrace.setSpan(parent, span);
     spans.push(span);
-    return { ...message, headers: injectActiveContext({ ...message.headers }, otelTrace.setSpan(parent, span)) };
+    contexts.push(inSpan);
+    return { ...message, headers: injectActiveContext({ ...message.headers }, inSpan) };
   });
-  const only = spans.length === 1 && traced.length === 1 ? spans[0] : undefined;
+  const [only] = traced.length === 1 ? contexts : [];
   try {
-    await otelContext.with(only ? otelTrace.setSpan(contextFrom(messages[0]?.headers), only) : ROOT_CONTEXT, () => handle(traced));
+    await otelContext.with(only ?? ROOT_CONTEXT, () => handle(traced));
   } catch (error) {
     for (const span of spans) recordFailure(span, error);
     throw error;

@@ -19,6 +19,7 @@ stage() {
 }
 
 stage "infra up" bash scripts/infra up
+stage "kafka: delete earlier runs' test topics" node scripts/kafka-sweep.ts
 stage "lock file" node scripts/check-lock.cjs
 stage "proto check" bash scripts/proto-gen.sh --check
 stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.ts --check && redocly lint --format=summary'

@@ -114,8 +114,9 @@ jaeger_up() {
   fi
   local deadline=$((SECONDS + 60))
   until jaeger_ready 2>/dev/null; do
-    # A port taken or a bad config ends it at once: say so rather than wait out the minute.
-    jaeger_running || die "Jaeger exited; the end of $JAEGER_HOME/jaeger.log:"$'\n'"$(tail -5 "$JAEGER_HOME/jaeger.log")"
+    # A port taken or a bad config ends it at once: say so rather than wait out the minute. (The
+    # pid alone: while setsid and nohup exec into Jaeger, its cmdline can read empty for a moment.)
+    kill -0 "$(jaeger_pid)" 2>/dev/null || die "Jaeger exited; the end of $JAEGER_HOME/jaeger.log:"$'\n'"$(tail -5 "$JAEGER_HOME/jaeger.log")"
     ((SECONDS < deadline)) || die "Jaeger did not become ready within 60s (log: $JAEGER_HOME/jaeger.log)"
     sleep 0.5
   done

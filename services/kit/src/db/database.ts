@@ -89,7 +89,12 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
   /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment */
   if (!settings.url) {
     const { MikroORM: PgliteOrm } = await import('@mikro-orm/pglite');
-    return await PgliteOrm.init({ ...common, ...(settings.dataDir ? { dbName: settings.dataDir } : {}) });
+    const { openPglite } = await import('./pglite/open-pglite.ts');
+    return await PgliteOrm.init({
+      ...common,
+      driverOptions: await openPglite(settings.dataDir),
+      ...(settings.dataDir ? { dbName: settings.dataDir } : {}),
+    });
   }
   const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
   return await PostgresOrm.init({

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { EventBus } from '../bus/port.ts';
 import { backoffDelay, sleep } from '../bus/backoff.ts';
 import type { Database } from '../db/database.ts';
-import { placeholders } from '../db/placeholders.ts';
+import { executeBound } from '../db/bound.ts';
+import { arrayLiteral } from '../db/placeholders.ts';
 import { publishTraced } from './traced-publish.ts';
 import type { Logger } from '../logger.ts';
 import { OUTBOX_LANES } from './lanes.ts';
@@ -131,15 +132,21 @@ export class OutboxRelay {
   private async publishOneBatch(probe: boolean): Promise<number | undefined> {
     const { orm, bus, batchSize, maxBatchBytes } = this.options;
     if (probe) {
-      const [found] = await orm.em.fork().execute<{ pending: boolean }[]>('select exists (select 1 from outbox_message where sent_at is null) as pending');
+      const [found] = await executeBound<{ pending: boolean }>(
+        orm.em.fork(),
+        'select exists (select 1 from outbox_message where sent_at is null) as pending',
+        [],
+      );
       if (!found?.pending) return undefined;
     }
+    // Bound, not inlined: each statement's text is the same every pass (embedded, PGlite keeps it prepared).
     return orm.em.fork().transactional(async (em) => {
       const start = randomInt(OUTBOX_LANES); // replicas start at different lanes
-      const lanes = await em.execute<{ lane: number }[]>(
+      const lanes = await executeBound<{ lane: number }>(
+        em,
         `select l.lane from outbox_lane l
           where exists (select 1 from outbox_message m where m.lane = l.lane and m.sent_at is null)
-          order by (l.lane + ?) % ${OUTBOX_LANES}
+          order by (l.lane + ?::int) % ${String(OUTBOX_LANES)}
           limit 1
           for update of l skip locked`,
         [start],
@@ -147,9 +154,10 @@ export class OutboxRelay {
       const lane = lanes[0]?.lane;
       if (lane === undefined) return undefined;
       const rows = withinBytes(
-        await em.execute<PendingRow[]>(
+        await executeBound<PendingRow>(
+          em,
           `select id, topic, message_key, payload, headers from outbox_message
-            where lane = ? and sent_at is null order by id limit ?`,
+            where lane = ?::int and sent_at is null order by id limit ?::int`,
           [lane, batchSize],
         ),
         maxBatchBytes,
@@ -165,8 +173,7 @@ export class OutboxRelay {
           headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
         })),
       );
-      const ids = rows.map((row) => String(row.id));
-      await em.execute(`update outbox_message set sent_at = now() where id in (${placeholders(ids)})`, ids);
+      await executeBound(em, 'update outbox_message set sent_at = now() where id = any(?::bigint[])', [arrayLiteral(rows.map((row) => String(row.id)))]);
       return rows.length;
     });
   }

@@ -13,15 +13,6 @@ const CLAIM_LOCK = 7_310_001;
 /** How many of the oldest due rows one claim looks at when spreading its picks over endpoints. */
 const CLAIM_WINDOW = 500;
 
-export interface NewDelivery {
-  id: string;
-  webhookId: number;
-  event: string;
-  body: string;
-  /** The trace its attempts continue (the fan-out's span), when tracing is on. */
-  traceparent: string | null;
-}
-
 /** A delivery leased to this worker, with its webhook as it is now (the re-check spec §6 asks for). */
 export interface ClaimedDelivery {
   id: string;
@@ -59,42 +50,6 @@ interface ClaimedRow {
   traceparent: string | null;
 }
 
-/**
- * Records catalog events as fanned out; returns those that were not yet (a redelivered message's
- * event already was), so nothing is created twice.
- */
-export async function markFannedOut(tx: EntityManager, eventIds: readonly string[]): Promise<Set<string>> {
-  if (eventIds.length === 0) return new Set();
-  const rows = await executeBound<{ event_id: string }>(
-    tx,
-    'insert into fanned_out_event (event_id) select unnest(?::uuid[]) on conflict do nothing returning event_id',
-    [arrayLiteral(eventIds)],
-  );
-  return new Set(rows.map((row) => row.event_id));
-}
-
-/**
- * Queues deliveries in one statement, due now (the database's clock, which every claim compares
- * with), numbered in the order given: claims take due rows in that order.
- */
-export async function insertDeliveries(tx: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
-  if (deliveries.length === 0) return;
-  await executeBound(
-    tx,
-    `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at, traceparent)
-     select id, webhook_id, event, body, 'pending', 0, now(), traceparent
-       from unnest(?::uuid[], ?::int[], ?::text[], ?::text[], ?::text[]) with ordinality as queued(id, webhook_id, event, body, traceparent, position)
-      order by position`,
-    [
-      arrayLiteral(deliveries.map((delivery) => delivery.id)),
-      arrayLiteral(deliveries.map((delivery) => delivery.webhookId)),
-      arrayLiteral(deliveries.map((delivery) => delivery.event)),
-      arrayLiteral(deliveries.map((delivery) => delivery.body)),
-      arrayLiteral(deliveries.map((delivery) => delivery.traceparent)),
-    ],
-  );
-}
-
 export interface ClaimLimits {
   limit: number;
   perEndpoint: number;
@@ -109,12 +64,14 @@ export interface ClaimLimits {
  * caller's transaction (`tx`), which must end soon: the claim lock is held until it does.
  */
 export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint, leaseMs }: ClaimLimits): Promise<ClaimedDelivery[]> {
-  await tx.execute('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
+  await executeBound(tx, 'select pg_advisory_xact_lock(?::bigint)', [CLAIM_LOCK]);
   // Leased rows were due when claimed, so `next_attempt_at <= now()` keeps both scans on the
   // partial index of pending rows. The state and lease conditions are repeated in `picked`,
   // the level that locks: Postgres re-checks that level's conditions on a row that changed
   // between the statement's snapshot and the lock (settled or deleted meanwhile).
-  const rows = await tx.execute<ClaimedRow[]>(
+  // Bound, so its text never changes with the limits (embedded, PGlite keeps it prepared).
+  const rows = await executeBound<ClaimedRow>(
+    tx,
     `with busy as (
        select webhook_id, count(*)::int as leased from delivery
         where state = 'pending' and next_attempt_at <= now() and leased_until > now()
@@ -125,7 +82,7 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
          from delivery d left join busy b on b.webhook_id = d.webhook_id
         where d.state = 'pending' and d.next_attempt_at <= now()
           and (d.leased_until is null or d.leased_until <= now())
-          and coalesce(b.leased, 0) < ?
+          and coalesce(b.leased, 0) < ?::int
         order by d.next_attempt_at, d.queued_seq
         limit ${String(CLAIM_WINDOW)}
      ),
@@ -134,12 +91,12 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
      ),
      picked as (
        select d.id from delivery d join ranked r on r.id = d.id
-        where r.slot <= ? and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
+        where r.slot <= ?::int and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
         order by r.next_attempt_at, r.queued_seq
-        limit ?
+        limit ?::int
         for update of d skip locked
      )
-     update delivery d set leased_until = clock_timestamp() + (? * interval '1 millisecond')
+     update delivery d set leased_until = clock_timestamp() + (?::int * interval '1 millisecond')
        from picked, webhook w
       where d.id = picked.id and w.id = d.webhook_id
      returning d.id, d.webhook_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active, d.leased_until::text as leased_until, d.traceparent`,
@@ -261,8 +218,17 @@ export async function requeueFailedDeliveries(tx: EntityManager, webhookId: numb
   return rows.length;
 }
 
-/** Records a delivery already attempted once and settled (a ping: never queued, never retried). */
-export async function insertSettledDelivery(tx: EntityManager, delivery: Omit<NewDelivery, 'traceparent'> & { state: 'succeeded' | 'failed' }): Promise<void> {
+/** A delivery already attempted once and settled (a ping: never queued, never retried). */
+export interface SettledDelivery {
+  id: string;
+  webhookId: number;
+  event: string;
+  body: string;
+  state: 'succeeded' | 'failed';
+}
+
+/** Records a {@link SettledDelivery}. */
+export async function insertSettledDelivery(tx: EntityManager, delivery: SettledDelivery): Promise<void> {
   await tx.execute(`insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at) values (?, ?, ?, ?, ?, 1, null)`, [
     delivery.id,
     delivery.webhookId,

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { arrayLiteral } from '@boardsync/kit';
 import { Webhook } from './entities/webhook.ts';
 
 export interface Registrant {
@@ -18,22 +17,6 @@ export function countAppWebhooks(em: EntityManager, { designerId, app }: Registr
 /** The app's own webhook, or null (another app's or designer's is as absent). */
 export function findAppWebhook(em: EntityManager, { designerId, app }: Registrant, id: number): Promise<Webhook | null> {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? em.findOne(Webhook, { id, designerId, app }) : Promise.resolve(null);
-}
-
-export interface Subscriber {
-  id: number;
-  designerId: number;
-  events: readonly string[];
-}
-
-/** The designers' active webhooks subscribed to any of `events`, whatever app registered them, in id order. */
-export async function subscribedWebhooks(em: EntityManager, designerIds: readonly number[], events: readonly string[]): Promise<Subscriber[]> {
-  if (designerIds.length === 0) return [];
-  const rows = await em.execute<{ id: number; designer_id: number; events: string[] }[]>(
-    'select id, designer_id, events from webhook where designer_id = any(?::int[]) and is_active and events && ?::text[] order by id',
-    [arrayLiteral(designerIds), arrayLiteral(events)],
-  );
-  return rows.map((row) => ({ id: row.id, designerId: row.designer_id, events: row.events }));
 }
 
 /** Serializes one app's registrations for a designer until the transaction ends (the 10-per-app cap). */

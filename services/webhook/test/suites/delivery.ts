@@ -115,6 +115,25 @@ export function deliverySuite(world: WebhookWorld): void {
       expect(await deliveries(webhook.id)).toHaveLength(2);
     });
 
+    it('queues an event sent twice in one batch once, each delivery with its own id at the head of its body', async () => {
+      const designerId = world.designer();
+      const path = `/${String(designerId)}/batched`;
+      const webhook = await register({ designerId }, receiver.url(path), ['components.changed']);
+      const first = eventMessage('8', componentsChanged(8, ['First']), { designerId, source: 'api:personal' });
+      const second = eventMessage('8', componentsChanged(8, ['Second']), { designerId, source: 'api:personal' });
+      await world.republish([first, first, second]);
+      const requests = await receiver.waitFor(path, 2, 40_000);
+      await sleep(300);
+      expect(receiver.hits(path)).toBe(2);
+      const bodies = requests.map((request) => JSON.parse(request.rawBody) as { id: string; data: { components: { name: string }[] } });
+      expect(bodies.map((body) => body.data.components[0]?.name).sort()).toEqual(['First', 'Second']);
+      for (const [index, request] of requests.entries()) {
+        expect(bodies[index]?.id).toMatch(UUID);
+        expect(header(request, 'x-svc-delivery')).toBe(bodies[index]?.id);
+      }
+      expect(await deliveries(webhook.id)).toHaveLength(2);
+    });
+
     it('retries 500, 500, then 200 with one delivery id at the configured waits, then resets the failure count', async () => {
       const designerId = world.designer();
       const caller = { designerId };

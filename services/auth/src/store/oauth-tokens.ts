@@ -24,11 +24,6 @@ async function tokenOfLiveGrant(em: EntityManager, where: FilterQuery<OAuthToken
   return token && live ? { token, ...live } : null;
 }
 
-/** An unexpired, unrevoked OAuth access token of a live grant, or null. */
-export async function findLiveAccessToken(em: EntityManager, bearer: string): Promise<LiveAccessToken | null> {
-  return tokenOfLiveGrant(em, { tokenDigest: tokenDigest(bearer), kind: 'access', revokedAt: null, expiresAt: { $gt: new Date() } });
-}
-
 /** An unrevoked OAuth access token of a live grant, expired or not (oauth2-server checks the expiry itself). */
 export async function findAccessToken(em: EntityManager, value: string): Promise<LiveAccessToken | null> {
   return tokenOfLiveGrant(em, { tokenDigest: tokenDigest(value), kind: 'access', revokedAt: null });

@@ -1,14 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { tokenDigest } from '@boardsync/kit';
 import { PersonalToken } from './entities/personal-token.ts';
 
 /** A token by id, revoked or not; only among the designer's own when one is named. */
 export async function findPersonalToken(em: EntityManager, id: number, designerId?: number): Promise<PersonalToken | null> {
   return em.findOne(PersonalToken, designerId === undefined ? { id } : { id, designerId });
-}
-
-export async function findActivePersonalToken(em: EntityManager, token: string): Promise<PersonalToken | null> {
-  return em.findOne(PersonalToken, { tokenDigest: tokenDigest(token), revokedAt: null });
 }
 
 export async function listPersonalTokens(em: EntityManager, designerId: number): Promise<PersonalToken[]> {

@@ -17,10 +17,10 @@ import { request } from 'undici';
 import { KafkaBus, eventMessage } from '@boardsync/kit';
 import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
-import { LATENCY_HEADER, latencyRow, measure, printTable, quantile } from './support/measure.ts';
+import { LATENCY_HEADER, latencyRow, measure, measureAlternating, printTable, quantile, type Sample } from './support/measure.ts';
 import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
 const CONCURRENCY = 16;
@@ -101,34 +101,6 @@ const events = () =>
 const queueWatch = new pg.Client({ connectionString: webhookDatabaseUrl });
 await queueWatch.connect();
 const queuedAfterMs: number[] = [];
-const viaService = await measure(
-  `${String(EVENTS)} events published → all delivered by the service`,
-  ROUNDS,
-  async () => {
-    const target = received + EVENTS;
-    const [{ count: before }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
-    const started = performance.now();
-    const messages = events();
-    for (let from = 0; from < messages.length; from += 500) await bus.publish(messages.slice(from, from + 500));
-    let queued = false;
-    await eventually(
-      async () => {
-        if (!queued) {
-          const [{ count }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
-          if (count >= before + EVENTS) {
-            queued = true;
-            queuedAfterMs.push(performance.now() - started);
-          }
-        }
-        return received >= target && queued ? true : undefined;
-      },
-      120_000,
-      `${String(EVENTS)} deliveries`,
-    );
-  },
-  1,
-);
-await queueWatch.end();
 
 // The same bodies and headers, signed here and POSTed by a plain undici loop with the same concurrency.
 const bodies = projectIds.map((id) =>
@@ -139,37 +111,69 @@ const bodies = projectIds.map((id) =>
     data: { project_id: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `c${String(id)}`, type: 'card' }] },
   }),
 );
-const bare = await measure(
-  `${String(EVENTS)} bare signed POSTs (HMAC + undici, ${String(CONCURRENCY)} at once)`,
+// The two cases take turns, round after round (one untimed round each first), so the machine's
+// drift between the first and the last run does not fall on one of them only.
+const [viaService, bare] = (await measureAlternating(
+  [
+    {
+      label: `${String(EVENTS)} events published → all delivered by the service`,
+      run: async () => {
+        const target = received + EVENTS;
+        const [{ count: before }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
+        const started = performance.now();
+        const messages = events();
+        for (let from = 0; from < messages.length; from += 500) await bus.publish(messages.slice(from, from + 500));
+        let queued = false;
+        await eventually(
+          async () => {
+            if (!queued) {
+              const [{ count }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
+              if (count >= before + EVENTS) {
+                queued = true;
+                queuedAfterMs.push(performance.now() - started);
+              }
+            }
+            return received >= target && queued ? true : undefined;
+          },
+          120_000,
+          `${String(EVENTS)} deliveries`,
+        );
+      },
+    },
+    {
+      label: `${String(EVENTS)} bare signed POSTs (HMAC + undici, ${String(CONCURRENCY)} at once)`,
+      run: async () => {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < bodies.length) {
+              const body = bodies[next++] ?? '';
+              const timestamp = String(Math.floor(Date.now() / 1000));
+              const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+              const answer = await request(hookUrl, {
+                method: 'POST',
+                body,
+                headers: {
+                  'content-type': 'application/json',
+                  'user-agent': 'boardsync-Webhook/1',
+                  'x-svc-event': 'components.changed',
+                  'x-svc-delivery': randomUUID(),
+                  'x-svc-timestamp': timestamp,
+                  'x-svc-signature': `sha256=${signature}`,
+                },
+              });
+              await answer.body.dump();
+              if (answer.statusCode !== 200) throw new Error(`the receiver answered ${String(answer.statusCode)}`);
+            }
+          }),
+        );
+      },
+    },
+  ],
   ROUNDS,
-  async () => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < bodies.length) {
-          const body = bodies[next++] ?? '';
-          const timestamp = String(Math.floor(Date.now() / 1000));
-          const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-          const answer = await request(hookUrl, {
-            method: 'POST',
-            body,
-            headers: {
-              'content-type': 'application/json',
-              'user-agent': 'boardsync-Webhook/1',
-              'x-svc-event': 'components.changed',
-              'x-svc-delivery': randomUUID(),
-              'x-svc-timestamp': timestamp,
-              'x-svc-signature': `sha256=${signature}`,
-            },
-          });
-          await answer.body.dump();
-          if (answer.statusCode !== 200) throw new Error(`the receiver answered ${String(answer.statusCode)}`);
-        }
-      }),
-    );
-  },
   1,
-);
+)) as [Sample, Sample];
+await queueWatch.end();
 printTable(`Deliveries of ${String(EVENTS)} events to one loopback receiver (${String(ROUNDS)} runs each)`, [bare, viaService]);
 console.log(`${'throughput'.padEnd(58)} ${'median /s'.padStart(12)} ${'× bare'.padStart(8)}`);
 const perSecond = (sample: { ms: number[] }): number => EVENTS / (quantile(sample.ms, 0.5) / 1000);

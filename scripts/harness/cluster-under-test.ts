@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '@boardsync/kit/testing';
+import { freePort, uniqueName } from '@boardsync/kit/testing';
 import { infraServers, minioClient, removeBucket } from '../cluster/servers.ts';
 import { DATABASE_SERVICES, type Service } from '../cluster/service-env.ts';
 
@@ -33,7 +33,7 @@ export interface ClusterSettings {
  * internal listener from `replicas.json`, and at the end everything removed again.
  */
 export class ClusterUnderTest {
-  readonly name = `h${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  readonly name = uniqueName('h');
   readonly bucket = this.name.replace(/_/g, '-');
   private readonly dataDir = mkdtempSync(join(tmpdir(), 'boardsync-harness-'));
   private child: ChildProcess | undefined;

@@ -21,6 +21,17 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
+const UNIQUE_NAME = /^[a-z0-9]+_([0-9a-z]{7,9})_[0-9a-f]{6}$/;
+
+/** When {@link uniqueName} made `name` (ms since the epoch), or undefined for a name it did not make. */
+export function uniqueNameMadeAt(name: string): number | undefined {
+  const stamp = UNIQUE_NAME.exec(name)?.[1];
+  if (stamp === undefined) return undefined;
+  const madeAt = Number.parseInt(stamp, 36);
+  // A real stamp: after this code was written (2026) and not in the future.
+  return madeAt > Date.UTC(2026, 0, 1) && madeAt <= Date.now() ? madeAt : undefined;
+}
+
 /** A logger that keeps its lines in memory (set LOG_TESTS=1 to see them). */
 export function testLogger(service = 'test'): Logger & { lines: () => Record<string, unknown>[] } {
   const lines: string[] = [];

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { OutboxMessage, OutboxMigration, enqueueEvents, openDatabase, pingDatabase, type DatabaseSettings } from '../src/index.ts';
 import { createTestDatabase, testLogger } from '../src/testing.ts';
 import { migrateDatabase } from '../src/db/database.ts';
+import { executeBound } from '../src/db/bound.ts';
 
 const logger = testLogger('database');
 const schema: Pick<DatabaseSettings, 'entities' | 'migrations' | 'logger'> = { entities: [OutboxMessage], migrations: [OutboxMigration], logger };
@@ -44,6 +45,28 @@ describe('openDatabase', () => {
     try {
       expect(await writeOneAndReopen({ ...schema, url: database.url })).toBe(1);
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('on Postgres sends a bound statement as a named prepared statement: parsed once per connection, the same answers each time', async () => {
+    const database = await createTestDatabase('db-prepared');
+    const orm = await openDatabase({ ...schema, url: database.url });
+    const text = 'select ?::int + 1 as next, ?::text as echoed';
+    try {
+      const answers = await orm.em.fork().transactional(async (tx) => {
+        const first = await executeBound<{ next: number; echoed: string }>(tx, text, [1, 'a']);
+        const second = await executeBound<{ next: number; echoed: string }>(tx, text, [41, "it's"]);
+        // The same connection (the transaction's) holds the statement under its name, once.
+        const held = await tx.execute<{ name: string }[]>(`select name from pg_prepared_statements where statement = $$select $1::int + 1 as next, $2::text as echoed$$`);
+        return { first, second, held: held.map((row) => row.name) };
+      });
+      expect(answers.first).toEqual([{ next: 2, echoed: 'a' }]);
+      expect(answers.second).toEqual([{ next: 42, echoed: "it's" }]);
+      expect(answers.held).toHaveLength(1);
+      expect(answers.held[0]).toMatch(/^bound_\d+$/);
+    } finally {
+      await orm.close();
       await database.drop();
     }
   });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { namePreparedStatement } from './prepared-statements.ts';
 
 /**
  * Runs `sql` with its values bound by the driver (`$1`, `$2`, … on the wire), in the manager's
@@ -12,6 +13,7 @@ export async function executeBound<Row>(em: EntityManager, sql: string, values: 
   let count = 0;
   const numbered = sql.replace(/\?/g, () => `$${String(++count)}`);
   if (count !== values.length) throw new Error(`a bound statement has ${String(count)} placeholders for ${String(values.length)} values`);
+  namePreparedStatement(numbered);
   const runner = em.getTransactionContext<Kysely<unknown>>() ?? em.getConnection().getClient<unknown>();
   const result = await runner.executeQuery<Row>(CompiledQuery.raw(numbered, [...values]));
   return [...result.rows];

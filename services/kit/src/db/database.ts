@@ -3,6 +3,7 @@ import type { AbstractSqlDriver, EntityManager, MikroORM, Options } from '@mikro
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { prepareNamedStatements } from './prepared-statements.ts';
 
 export type Database = MikroORM<AbstractSqlDriver, EntityManager>;
 export type Migrations = NonNullable<NonNullable<Options['migrations']>['migrationsList']>;
@@ -103,7 +104,11 @@ async function connect(settings: DatabaseSettings, logger: Logger): Promise<Data
     pool: { min: 0, max: settings.poolMax ?? 10 },
     // MikroORM reads only host, port, user, password and database from clientUrl; handing pg the whole
     // URL too keeps its query (sslmode, sslrootcert, application_name, options …) for the pool's connections.
-    driverOptions: { connectionString: settings.url, connectionTimeoutMillis: settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS },
+    driverOptions: {
+      connectionString: settings.url,
+      connectionTimeoutMillis: settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      onPoolCreated: prepareNamedStatements,
+    },
   });
   /* eslint-enable @typescript-eslint/no-unsafe-class-instance-assignment */
 }

@@ -20,10 +20,10 @@ export class ClaimsAhead {
     for (const delivery of deliveries) this.waiting.push({ delivery, claimedAt });
   }
 
-  /** The oldest one still fresh, if any (the stale ones before it are set aside). */
-  next(): ClaimedDelivery | undefined {
+  /** The oldest one still fresh and when it was claimed, if any (the stale ones before it are set aside). */
+  next(): { delivery: ClaimedDelivery; claimedAt: number } | undefined {
     this.setAsideStale();
-    return this.waiting.shift()?.delivery;
+    return this.waiting.shift();
   }
 
   /** What to hand back now: the stale ones, or every one when the worker is stopping. */

@@ -10,6 +10,7 @@ import { DeliveryMetrics } from './delivery-metrics.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
 import { DeliverySpan } from './delivery-span.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
+import { UnextendedLeases } from './unextended-leases.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 
 /** An attempt answered and waiting for the worker's next turn to be recorded. */
@@ -60,12 +61,8 @@ export class DeliveryWorker {
   /** Claimed ahead, waiting for a send slot: an answer starts the next at once instead of waiting for a turn. */
   private readonly ahead = new ClaimsAhead();
   private readonly answered: Answered[] = [];
-  /**
-   * Sends started since the last turn and still unanswered, whose leases that turn lengthens. One
-   * answered before it is recorded by it, inside its claim lease: most sends to a fast receiver
-   * never need the extra row update.
-   */
-  private readonly unextended = new Map<string, HeldLease>();
+  /** Sends still under their claim leases; a turn lengthens those claimed a while ago. */
+  private readonly unextended = new UnextendedLeases();
   private readonly secrets: OpenedSecrets;
   private wakeUp: (() => void) | undefined;
   /** Set by a nudge that came while claiming, so the next idle returns at once. */
@@ -136,7 +133,7 @@ export class DeliveryWorker {
         continue;
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
-      const started = this.takeUnextended();
+      const started = this.unextended.takeDue();
       const nudged = this.nudged;
       this.nudged = false;
       this.hinted = false;
@@ -145,7 +142,7 @@ export class DeliveryWorker {
         const turn = await recordAndClaim(
           this.options.orm.em.fork(),
           {
-            started,
+            started: started.map(({ lease }) => lease),
             sendingLeaseMs: leaseMs,
             made: answered.map(({ made }) => made),
             claim: room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS } : undefined,
@@ -162,7 +159,7 @@ export class DeliveryWorker {
       } catch (error) {
         this.logger.warn({ err: error, answered: answered.length }, 'recording attempts or claiming deliveries failed; will try again');
         // Lengthened first: the recordings one by one below may outlast a claim lease.
-        for (const held of started) if (this.sending.has(held.id)) this.unextended.set(held.id, held);
+        this.unextended.putBack(started, (id) => this.sending.has(id));
         await this.extendStartedLeases(leaseMs);
         // One attempt that cannot be recorded must not cost the others theirs: record each alone.
         for (const entry of answered) {
@@ -186,7 +183,7 @@ export class DeliveryWorker {
     while (!this.stopped.signal.aborted && this.sending.size < this.options.settings.DELIVERY_CONCURRENCY) {
       const next = this.ahead.next();
       if (next === undefined) return;
-      this.track(this.deliver(next));
+      this.track(this.deliver(next.delivery, next.claimedAt));
     }
   }
 
@@ -202,19 +199,18 @@ export class DeliveryWorker {
 
   /** A turn lengthens the leases of the sends started before it; this does when no turn is due. */
   private async extendStartedLeases(leaseMs: number): Promise<void> {
-    const ids = this.takeUnextended();
+    const due = this.unextended.takeDue();
+    if (due.length === 0) return;
     try {
-      await extendLeases(this.options.orm.em.fork(), ids, leaseMs);
+      await extendLeases(
+        this.options.orm.em.fork(),
+        due.map(({ lease }) => lease),
+        leaseMs,
+      );
     } catch (error) {
-      for (const held of ids) if (this.sending.has(held.id)) this.unextended.set(held.id, held);
-      this.logger.warn({ err: error, deliveries: ids.length }, 'could not lengthen the leases of sends in flight; will try again');
+      this.unextended.putBack(due, (id) => this.sending.has(id));
+      this.logger.warn({ err: error, deliveries: due.length }, 'could not lengthen the leases of sends in flight; will try again');
     }
-  }
-
-  private takeUnextended(): HeldLease[] {
-    const held = [...this.unextended.values()];
-    this.unextended.clear();
-    return held;
   }
 
   private track(task: Promise<void>): void {
@@ -225,7 +221,7 @@ export class DeliveryWorker {
   }
 
   /** One attempt of one claimed delivery; never rejects (a failure leaves the lease to run out, and the row is tried again). */
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+  private async deliver(delivery: ClaimedDelivery, claimedAt: number): Promise<void> {
     const { orm, outbound, settings } = this.options;
     const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
     let sent;
@@ -239,7 +235,7 @@ export class DeliveryWorker {
         span.end();
         return;
       }
-      this.unextended.set(delivery.id, held);
+      this.unextended.add(held, claimedAt);
       sent = await sendDelivery(
         outbound,
         { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },

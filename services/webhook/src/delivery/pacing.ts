@@ -11,10 +11,12 @@ export const CLOSE_GRACE_MS = 5_000;
  * Deliveries claimed ahead of free send slots, as a multiple of DELIVERY_CONCURRENCY: sends then go
  * on while a turn records and claims, and each turn moves a bigger batch. Their leases count
  * towards DELIVERY_PER_ENDPOINT like any other. Measured (bench:webhook, one receiver): at 4 the
- * send slots were half empty while turns of ~25 ms ran back to back (1,340/s); at 12 they are
- * ~90 % full (1,840/s); 20 gained nothing more.
+ * send slots were half empty while turns of ~25 ms ran back to back (1,340/s); at 12 they were
+ * ~90 % full (1,840/s) — until sends got faster than turns: at ~2,700/s a turn of 35–60 ms used up
+ * the ~100 claimed ahead of it, and most turns ended with no send in flight (a trace of every turn).
+ * At 24 the slots stay full through every turn.
  */
-export const CLAIM_AHEAD_FACTOR = 12;
+export const CLAIM_AHEAD_FACTOR = 24;
 /**
  * How long a delivery claimed ahead may wait for a send slot. A claim checks that the webhook still
  * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
@@ -27,5 +29,11 @@ export const CLAIM_AHEAD_FRESH_MS = 1_000;
  * deliveries claimed ahead holds them this long, not that long.
  */
 export const CLAIM_LEASE_MS = 5_000;
+/**
+ * How old a claim gets before the worker lengthens the lease of its send in flight. Sends to a
+ * receiver that answers in time are recorded well before (and never cost the row update); the
+ * worker's turns come at least every IDLE_POLL_MS, so a slow send is lengthened with seconds to spare.
+ */
+export const EXTEND_AFTER_MS = 500;
 /** The most attempts recorded in one turn. */
 export const MAX_RECORD_BATCH = 256;

@@ -65,35 +65,48 @@ export interface ClaimLimits {
  */
 export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint, leaseMs }: ClaimLimits): Promise<ClaimedDelivery[]> {
   await executeBound(tx, 'select pg_advisory_xact_lock(?::bigint)', [CLAIM_LOCK]);
-  // Leased rows were due when claimed, so `next_attempt_at <= now()` keeps both scans on the
-  // partial index of pending rows. The state and lease conditions are repeated in `picked`,
-  // the level that locks: Postgres re-checks that level's conditions on a row that changed
-  // between the statement's snapshot and the lock (settled or deleted meanwhile).
-  // Bound, so its text never changes with the limits (embedded, PGlite keeps it prepared).
+  // `busy`: live leases per webhook, from `delivery_leased` (only leased rows are in it). The window
+  // of candidates, oldest due first: unleased due rows from `delivery_due` (only those are in it),
+  // webhooks at their bound left out before the window is cut, and rows whose lease ran out (their
+  // worker died), from the head of `delivery_leased`. The state and lease conditions are repeated
+  // in `picked`, the level that locks: Postgres re-checks that level's conditions on a row that
+  // changed between the statement's snapshot and the lock (settled or claimed meanwhile); only the
+  // first `limit` picks are locked, so one skipped there leaves this claim short, not stuck. The
+  // parts are materialized so that the plan stays this one whatever the statistics say (a plan
+  // made on the counts of a small table ran a nested loop over a burst of due rows: 1.1 s).
+  // Bound, so its text never changes with the limits (prepared on both backends).
   const rows = await executeBound<ClaimedRow>(
     tx,
-    `with busy as (
+    `with busy as materialized (
        select webhook_id, count(*)::int as leased from delivery
-        where state = 'pending' and next_attempt_at <= now() and leased_until > now()
+        where state = 'pending' and leased_until > now()
         group by webhook_id
      ),
-     due as (
-       select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq, coalesce(b.leased, 0) as leased
-         from delivery d left join busy b on b.webhook_id = d.webhook_id
-        where d.state = 'pending' and d.next_attempt_at <= now()
-          and (d.leased_until is null or d.leased_until <= now())
-          and coalesce(b.leased, 0) < ?::int
-        order by d.next_attempt_at, d.queued_seq
-        limit ${String(CLAIM_WINDOW)}
+     due as materialized (
+       select c.id, c.webhook_id, c.next_attempt_at, c.queued_seq from (
+         (select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq from delivery d
+           where d.state = 'pending' and d.leased_until is null and d.next_attempt_at <= now()
+             and d.webhook_id <> all (array(select webhook_id from busy where leased >= ?::int))
+           order by d.next_attempt_at, d.queued_seq
+           limit ${String(CLAIM_WINDOW)})
+         union all
+         select d.id, d.webhook_id, d.next_attempt_at, d.queued_seq from delivery d
+          where d.state = 'pending' and d.leased_until <= now() and d.next_attempt_at <= now()
+       ) c
+       order by c.next_attempt_at, c.queued_seq
+       limit ${String(CLAIM_WINDOW)}
      ),
-     ranked as (
-       select id, next_attempt_at, queued_seq, leased + row_number() over (partition by webhook_id order by next_attempt_at, queued_seq) as slot from due
+     ranked as materialized (
+       select d.id, d.next_attempt_at, d.queued_seq,
+              coalesce(b.leased, 0) + row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.queued_seq) as slot
+         from due d left join busy b on b.webhook_id = d.webhook_id
      ),
      picked as (
-       select d.id from delivery d join ranked r on r.id = d.id
-        where r.slot <= ?::int and d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
+       select d.id
+         from (select id, next_attempt_at, queued_seq from ranked where slot <= ?::int order by next_attempt_at, queued_seq limit ?::int) r
+         join delivery d on d.id = r.id
+        where d.state = 'pending' and d.next_attempt_at <= now() and (d.leased_until is null or d.leased_until <= now())
         order by r.next_attempt_at, r.queued_seq
-        limit ?::int
         for update of d skip locked
      )
      update delivery d set leased_until = clock_timestamp() + (?::int * interval '1 millisecond')
@@ -122,9 +135,8 @@ export async function claimDueDeliveries(tx: EntityManager, { limit, perEndpoint
  */
 export async function anyDue(em: EntityManager): Promise<boolean> {
   const [found] = await em.execute<{ due: boolean }[]>(
-    `select exists (
-       select 1 from delivery where state = 'pending' and next_attempt_at <= now() and (leased_until is null or leased_until <= now())
-     ) as due`,
+    `select exists (select 1 from delivery where state = 'pending' and leased_until is null and next_attempt_at <= now())
+         or exists (select 1 from delivery where state = 'pending' and leased_until <= now() and next_attempt_at <= now()) as due`,
   );
   return found?.due === true;
 }

@@ -11,18 +11,23 @@ export interface QueueStatistics {
 }
 
 /**
- * The delivery queue as an SRE watches it, from the `delivery_due` index alone: a count that stops
- * at QUEUE_COUNT_CAP, and the head of the due order (skipping only the rows leased right now,
- * at most a few hundred per pod).
+ * The delivery queue as an SRE watches it, from the `delivery_due` and `delivery_leased` indexes
+ * alone: a count that stops at QUEUE_COUNT_CAP (pending rows not being sent, then the leased ones,
+ * a few hundred per pod), and the head of the due order among rows no worker holds (unleased, or
+ * their lease ran out).
  */
 export async function queueStatistics(em: EntityManager): Promise<QueueStatistics> {
   const [row] = await em.execute<{ pending: string | number; oldest_due: string | number | null }[]>(
-    `select (select count(*) from (select 1 from delivery where state = 'pending' limit ${String(QUEUE_COUNT_CAP)}) p) as pending,
-            (select extract(epoch from now() - next_attempt_at) from delivery
-              where state = 'pending' and next_attempt_at <= now() and (leased_until is null or leased_until <= now())
-              order by next_attempt_at limit 1) as oldest_due`,
+    `select (select count(*) from (select 1 from delivery where state = 'pending' and leased_until is null limit ${String(QUEUE_COUNT_CAP)}) p)
+          + (select count(*) from delivery where state = 'pending' and leased_until is not null) as pending,
+            (select extract(epoch from now() - min(next_attempt_at)) from (
+               (select next_attempt_at from delivery where state = 'pending' and leased_until is null and next_attempt_at <= now()
+                 order by next_attempt_at limit 1)
+               union all
+               (select next_attempt_at from delivery where state = 'pending' and leased_until <= now() and next_attempt_at <= now())
+             ) due) as oldest_due`,
   );
-  return { pending: Number(row?.pending ?? 0), oldestDueSeconds: Math.max(0, Number(row?.oldest_due ?? 0)) };
+  return { pending: Math.min(QUEUE_COUNT_CAP, Number(row?.pending ?? 0)), oldestDueSeconds: Math.max(0, Number(row?.oldest_due ?? 0)) };
 }
 
 export interface FailingReceivers {

@@ -5,6 +5,7 @@ import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
 import { DeliveriesQueuedSignal } from './20261126010000-deliveries-queued-signal.ts';
 import { DeliveryTrace } from './20261126120000-delivery-trace.ts';
 import { WebhookFailingIndex } from './20261127090000-webhook-failing-index.ts';
+import { DueIndexWithoutLeases } from './20261128090000-due-index-without-leases.ts';
 
 /** In order; a migration once released is never edited, only followed. */
 export const migrations = [
@@ -16,4 +17,5 @@ export const migrations = [
   DeliveriesQueuedSignal,
   DeliveryTrace,
   WebhookFailingIndex,
+  DueIndexWithoutLeases,
 ];

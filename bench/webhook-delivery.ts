@@ -19,6 +19,7 @@ import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testin
 import { callAsDesigner } from './support/bench-api.ts';
 import { LATENCY_HEADER, latencyRow, measure, measureAlternating, printTable, quantile, type Sample } from './support/measure.ts';
 import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
+import { cpuSnapshot, cpuUsedBetween } from './support/process-cpu.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
@@ -102,6 +103,15 @@ const queueWatch = new pg.Client({ connectionString: webhookDatabaseUrl });
 await queueWatch.connect();
 const queuedAfterMs: number[] = [];
 
+// Where each run's CPU went (the kernel's accounting): the services, every Postgres backend, Kafka (java), this process.
+const cpuOf = () => cpuSnapshot({ webhook: webhook.child.pid ?? 0, catalog: catalog.child.pid ?? 0, bench: process.pid }, ['postgres', 'java']);
+const cpuUsed: Record<'service' | 'bare', Record<string, number>[]> = { service: [], bare: [] };
+const withCpu = async (kind: 'service' | 'bare', round: number, run: () => Promise<void>): Promise<void> => {
+  const before = cpuOf();
+  await run();
+  if (round >= 0) cpuUsed[kind].push(cpuUsedBetween(before, cpuOf()));
+};
+
 // The same bodies and headers, signed here and POSTed by a plain undici loop with the same concurrency.
 const bodies = projectIds.map((id) =>
   JSON.stringify({
@@ -117,7 +127,7 @@ const [viaService, bare] = (await measureAlternating(
   [
     {
       label: `${String(EVENTS)} events published → all delivered by the service`,
-      run: async () => {
+      run: (round) => withCpu('service', round, async () => {
         const target = received + EVENTS;
         const [{ count: before }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
         const started = performance.now();
@@ -138,11 +148,11 @@ const [viaService, bare] = (await measureAlternating(
           120_000,
           `${String(EVENTS)} deliveries`,
         );
-      },
+      }),
     },
     {
       label: `${String(EVENTS)} bare signed POSTs (HMAC + undici, ${String(CONCURRENCY)} at once)`,
-      run: async () => {
+      run: (round) => withCpu('bare', round, async () => {
         let next = 0;
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async () => {
@@ -167,7 +177,7 @@ const [viaService, bare] = (await measureAlternating(
             }
           }),
         );
-      },
+      }),
     },
   ],
   ROUNDS,
@@ -181,6 +191,17 @@ for (const sample of [bare, viaService]) {
   console.log(`${sample.label.padEnd(58)} ${perSecond(sample).toFixed(0).padStart(12)} ${(perSecond(sample) / perSecond(bare)).toFixed(3).padStart(8)}`);
 }
 console.log(`${'of which: every delivery queued (fan-out done), median ms'.padEnd(58)} ${quantile(queuedAfterMs, 0.5).toFixed(0).padStart(12)}`);
+
+// The bound is the machine's two cores: every part's CPU a delivery costs, next to the bare loop's (client and receiver in this process).
+const columns = ['webhook', 'postgres', 'java', 'catalog', 'bench', 'machine'] as const;
+console.log(`\nWhere the CPU of a run went, per delivery (µs of user + system time, medians over the runs; "bench" is this process: the receiver, and the publisher or the bare loop)`);
+console.log(`${'case'.padEnd(30)}${['webhook', 'Postgres', 'Kafka', 'catalog', 'bench', 'all', 'busy'].map((title) => title.padStart(10)).join('')}`);
+for (const [kind, label] of [['bare', 'bare signed POSTs'], ['service', 'the service']] as const) {
+  const runs = cpuUsed[kind];
+  const perDelivery = columns.map((column) => (quantile(runs.map((used) => used[column] ?? 0), 0.5) * 1000) / EVENTS);
+  const busy = quantile(runs.map((used) => (used.machine ?? 0) / (used.machineCapacity || 1)), 0.5);
+  console.log(`${label.padEnd(30)}${perDelivery.map((us) => us.toFixed(0).padStart(10)).join('')}${`${(busy * 100).toFixed(0)} %`.padStart(10)}`);
+}
 
 await bus.close();
 await services.stop();

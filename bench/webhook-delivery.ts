@@ -127,57 +127,59 @@ const [viaService, bare] = (await measureAlternating(
   [
     {
       label: `${String(EVENTS)} events published → all delivered by the service`,
-      run: (round) => withCpu('service', round, async () => {
-        const target = received + EVENTS;
-        const [{ count: before }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
-        const started = performance.now();
-        const messages = events();
-        for (let from = 0; from < messages.length; from += 500) await bus.publish(messages.slice(from, from + 500));
-        let queued = false;
-        await eventually(
-          async () => {
-            if (!queued) {
-              const [{ count }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
-              if (count >= before + EVENTS) {
-                queued = true;
-                queuedAfterMs.push(performance.now() - started);
+      run: (round) =>
+        withCpu('service', round, async () => {
+          const target = received + EVENTS;
+          const [{ count: before }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
+          const started = performance.now();
+          const messages = events();
+          for (let from = 0; from < messages.length; from += 500) await bus.publish(messages.slice(from, from + 500));
+          let queued = false;
+          await eventually(
+            async () => {
+              if (!queued) {
+                const [{ count }] = (await queueWatch.query<{ count: number }>('select count(*)::int as count from delivery')).rows as [{ count: number }];
+                if (count >= before + EVENTS) {
+                  queued = true;
+                  queuedAfterMs.push(performance.now() - started);
+                }
               }
-            }
-            return received >= target && queued ? true : undefined;
-          },
-          120_000,
-          `${String(EVENTS)} deliveries`,
-        );
-      }),
+              return received >= target && queued ? true : undefined;
+            },
+            120_000,
+            `${String(EVENTS)} deliveries`,
+          );
+        }),
     },
     {
       label: `${String(EVENTS)} bare signed POSTs (HMAC + undici, ${String(CONCURRENCY)} at once)`,
-      run: (round) => withCpu('bare', round, async () => {
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: CONCURRENCY }, async () => {
-            while (next < bodies.length) {
-              const body = bodies[next++] ?? '';
-              const timestamp = String(Math.floor(Date.now() / 1000));
-              const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-              const answer = await request(hookUrl, {
-                method: 'POST',
-                body,
-                headers: {
-                  'content-type': 'application/json',
-                  'user-agent': 'boardsync-Webhook/1',
-                  'x-svc-event': 'components.changed',
-                  'x-svc-delivery': randomUUID(),
-                  'x-svc-timestamp': timestamp,
-                  'x-svc-signature': `sha256=${signature}`,
-                },
-              });
-              await answer.body.dump();
-              if (answer.statusCode !== 200) throw new Error(`the receiver answered ${String(answer.statusCode)}`);
-            }
-          }),
-        );
-      }),
+      run: (round) =>
+        withCpu('bare', round, async () => {
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (next < bodies.length) {
+                const body = bodies[next++] ?? '';
+                const timestamp = String(Math.floor(Date.now() / 1000));
+                const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+                const answer = await request(hookUrl, {
+                  method: 'POST',
+                  body,
+                  headers: {
+                    'content-type': 'application/json',
+                    'user-agent': 'boardsync-Webhook/1',
+                    'x-svc-event': 'components.changed',
+                    'x-svc-delivery': randomUUID(),
+                    'x-svc-timestamp': timestamp,
+                    'x-svc-signature': `sha256=${signature}`,
+                  },
+                });
+                await answer.body.dump();
+                if (answer.statusCode !== 200) throw new Error(`the receiver answered ${String(answer.statusCode)}`);
+              }
+            }),
+          );
+        }),
     },
   ],
   ROUNDS,
@@ -194,12 +196,28 @@ console.log(`${'of which: every delivery queued (fan-out done), median ms'.padEn
 
 // The bound is the machine's two cores: every part's CPU a delivery costs, next to the bare loop's (client and receiver in this process).
 const columns = ['webhook', 'postgres', 'java', 'catalog', 'bench', 'machine'] as const;
-console.log(`\nWhere the CPU of a run went, per delivery (µs of user + system time, medians over the runs; "bench" is this process: the receiver, and the publisher or the bare loop)`);
+console.log(
+  `\nWhere the CPU of a run went, per delivery (µs of user + system time, medians over the runs; "bench" is this process: the receiver, and the publisher or the bare loop)`,
+);
 console.log(`${'case'.padEnd(30)}${['webhook', 'Postgres', 'Kafka', 'catalog', 'bench', 'all', 'busy'].map((title) => title.padStart(10)).join('')}`);
-for (const [kind, label] of [['bare', 'bare signed POSTs'], ['service', 'the service']] as const) {
+for (const [kind, label] of [
+  ['bare', 'bare signed POSTs'],
+  ['service', 'the service'],
+] as const) {
   const runs = cpuUsed[kind];
-  const perDelivery = columns.map((column) => (quantile(runs.map((used) => used[column] ?? 0), 0.5) * 1000) / EVENTS);
-  const busy = quantile(runs.map((used) => (used.machine ?? 0) / (used.machineCapacity || 1)), 0.5);
+  const perDelivery = columns.map(
+    (column) =>
+      (quantile(
+        runs.map((used) => used[column] ?? 0),
+        0.5,
+      ) *
+        1000) /
+      EVENTS,
+  );
+  const busy = quantile(
+    runs.map((used) => (used.machine ?? 0) / (used.machineCapacity || 1)),
+    0.5,
+  );
   console.log(`${label.padEnd(30)}${perDelivery.map((us) => us.toFixed(0).padStart(10)).join('')}${`${(busy * 100).toFixed(0)} %`.padStart(10)}`);
 }
 

@@ -58,7 +58,9 @@ describe('openDatabase', () => {
         const first = await executeBound<{ next: number; echoed: string }>(tx, text, [1, 'a']);
         const second = await executeBound<{ next: number; echoed: string }>(tx, text, [41, "it's"]);
         // The same connection (the transaction's) holds the statement under its name, once.
-        const held = await tx.execute<{ name: string }[]>(`select name from pg_prepared_statements where statement = $$select $1::int + 1 as next, $2::text as echoed$$`);
+        const held = await tx.execute<{ name: string }[]>(
+          `select name from pg_prepared_statements where statement = $$select $1::int + 1 as next, $2::text as echoed$$`,
+        );
         return { first, second, held: held.map((row) => row.name) };
       });
       expect(answers.first).toEqual([{ next: 2, echoed: 'a' }]);

@@ -173,10 +173,14 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
         );
         return counted;
       };
-      const lengthened = await eventually(async () => {
-        const counted = await leases();
-        return counted?.sending === 16 ? counted : undefined;
-      }, EXTEND_AFTER_MS + 400, "the sends' leases lengthened");
+      const lengthened = await eventually(
+        async () => {
+          const counted = await leases();
+          return counted?.sending === 16 ? counted : undefined;
+        },
+        EXTEND_AFTER_MS + 400,
+        "the sends' leases lengthened",
+      );
       expect(lengthened).toEqual({ sending: 16, leased: 24 });
       for (const path of paths) await receiver.waitFor(path, 4, 20_000);
       const ids = paths.flatMap((path) => receiver.requests(path).map((request) => header(request, 'x-svc-delivery')));

@@ -69,6 +69,8 @@ export class DeliveryWorker {
   private nudged = false;
   /** Set by a hint (another pod's fan-out, or this one's echoed): look at once, claiming only if anything is due. */
   private hinted = false;
+  /** The last claim took all it asked for: more are likely due, so the next claims without asking first. */
+  private lastClaimFull = false;
   private loop: Promise<void> | undefined;
   private readonly pruner: DeliveryPruner;
   private attemptCount = 0;
@@ -146,7 +148,7 @@ export class DeliveryWorker {
             sendingLeaseMs: leaseMs,
             made: answered.map(({ made }) => made),
             claim: room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS } : undefined,
-            claimOnlyIfDue: !nudged,
+            claimOnlyIfDue: !nudged && !this.lastClaimFull,
           },
           this.policy,
         );
@@ -171,6 +173,7 @@ export class DeliveryWorker {
         await this.idle(FAILURE_BACKOFF_MS, false);
         continue;
       }
+      if (room > 0) this.lastClaimFull = claimed.length >= room;
       this.ahead.add(claimed);
       this.sendClaimed();
       // A full claim may have left more due rows behind; otherwise nothing more is due yet.

@@ -57,8 +57,9 @@ export interface Turn {
   /** Undefined when the worker is full or stopping. */
   claim: ClaimLimits | undefined;
   /**
-   * Nobody said deliveries were queued since the last claim (a turn for answers, the idle poll):
-   * claim only if a delivery is due at all, which one cheap read tells.
+   * Nobody said deliveries were queued since the last claim (a turn for answers, the idle poll),
+   * and that claim took fewer than it asked for: claim only if a delivery is due at all, which one
+   * cheap read tells.
    */
   claimOnlyIfDue?: boolean;
 }

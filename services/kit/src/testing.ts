@@ -91,19 +91,27 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
   }
 }
 
-/** A loopback port free right now (nothing listens on it until someone binds it). */
+/** Ports this process has handed out: free when picked, but not bound until their server starts. */
+const handedOut = new Set<number>();
+
+/** A loopback port free right now (nothing listens on it until someone binds it), never one this process handed out before. */
 export async function freePort(): Promise<number> {
+  // A cluster picks twenty-odd ports before any is bound: the same pick twice was an EADDRINUSE (CI, faults stage).
+  if (handedOut.size >= 4_000) handedOut.clear();
   // Below Linux's ephemeral range (32768–60999): a port picked there can be taken, before its
   // server binds it, as the source port of any outgoing connection (an EADDRINUSE seen in benches).
   for (let tries = 0; tries < 50; tries++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canBind(port)) return port;
+    if (handedOut.has(port) || !(await canBind(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   await new Promise((resolve) => server.close(resolve));
   if (address === null || typeof address === 'string') throw new Error('no TCP port was bound');
+  handedOut.add(address.port);
   return address.port;
 }
 

@@ -15,18 +15,25 @@ export async function measure(label: string, rounds: number, run: (round: number
   return { label, ms };
 }
 
+/** A case of {@link measureAlternating}; `before` and `after` run around each run, outside its time. */
+export interface AlternatingCase {
+  label: string;
+  run: (round: number) => Promise<void>;
+  before?: () => void;
+  after?: (round: number) => void;
+}
+
 /** Cases run in turn, round after round (`warmup` rounds first, not timed, with negative round numbers), so drift on a noisy machine hits all alike. */
-export async function measureAlternating(
-  cases: readonly { label: string; run: (round: number) => Promise<void> }[],
-  rounds: number,
-  warmup = 2,
-): Promise<Sample[]> {
+export async function measureAlternating(cases: readonly AlternatingCase[], rounds: number, warmup = 2): Promise<Sample[]> {
   const samples = cases.map(({ label }): Sample => ({ label, ms: [] }));
   for (let round = -warmup; round < rounds; round += 1) {
-    for (const [index, { run }] of cases.entries()) {
+    for (const [index, { run, before, after }] of cases.entries()) {
+      before?.();
       const started = performance.now();
       await run(round);
-      if (round >= 0) samples[index]?.ms.push(performance.now() - started);
+      const ms = performance.now() - started;
+      after?.(round);
+      if (round >= 0) samples[index]?.ms.push(ms);
     }
   }
   return samples;

@@ -24,7 +24,7 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 150);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
 const BACKGROUND_PER_SECOND = Number(process.env.BENCH_BACKGROUND ?? 300);
 const HEALTHY = 10;
-/** Runs of the throughput figure: each is ~1.5 s, short against the dead receiver's 10 s timeouts and a checkpoint, so a median of three moved by half between runs of one code. */
+/** Runs of the throughput figure, each ~1.5 s: a median of three moved by half between runs of one code (cause not found; the dead receiver's 10 s timeouts are a suspect). */
 const THROUGHPUT_RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SECRET = 'bench-principal-'.padEnd(40, 'b');
 const [WRITER, CROWD] = [1, 2];

@@ -200,7 +200,7 @@ export class DeliveryWorker {
     }
   }
 
-  /** A turn lengthens the leases of the sends started before it; this does when no turn is due. */
+  /** A turn lengthens the leases of sends whose claims are EXTEND_AFTER_MS old; this does when no turn is due. */
   private async extendStartedLeases(leaseMs: number): Promise<void> {
     const due = this.unextended.takeDue();
     if (due.length === 0) return;

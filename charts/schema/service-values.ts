@@ -13,6 +13,10 @@ const autoscaling = (extra: Record<string, JsonSchema>) =>
     minReplicas: integer('', { min: 1 }),
     maxReplicas: integer('', { min: 1 }),
     targetCPUUtilizationPercentage: integer('Average CPU, as a percentage of the request, the HPA keeps pods at.', { min: 1, max: 100 }),
+    scaleDownStabilizationSeconds: integer('Seconds of lower recommendations the HPA waits for before it removes pods (the highest of the window wins).', {
+      min: 0,
+      max: 3600,
+    }),
     ...extra,
   });
 

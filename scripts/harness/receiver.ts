@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verifyWebhook, type WebhookEvent } from '@boardsync/client';
+import { listenForCallbacks } from './callback-listener.ts';
 
 /** One delivery as the receiver took it: the first or a repeated arrival of its id. */
 export interface Arrival {
@@ -11,7 +11,8 @@ export interface Arrival {
 }
 
 /**
- * A tool's webhook endpoint on loopback: checks every delivery's signature, answers 204 (after
+ * A tool's webhook endpoint on loopback (or where a deployed system's pods reach the host:
+ * callback-listener.ts): checks every delivery's signature, answers 204 (after
  * `delayMs`, to keep sends in flight), and keeps every arrival in order. `down()` closes the port
  * (a receiver that is gone: connections refused), `up()` opens the same port again.
  */
@@ -20,22 +21,15 @@ export class LoopbackReceiver {
   rejected = 0;
   delayMs = 0;
   private secret = '';
-  private port = 0;
+  private origin = '';
   private readonly server = createServer((request, response) => void this.take(request, response));
 
   get url(): string {
-    return `http://127.0.0.1:${String(this.port)}/hooks/boardsync`;
+    return `${this.origin}/hooks/boardsync`;
   }
 
   async up(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.port, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.origin = await listenForCallbacks(this.server, this.origin || undefined);
   }
 
   async down(): Promise<void> {

@@ -15,6 +15,9 @@ export interface SentBatch {
   tries: number;
 }
 
+/** What a writer needs of the system it writes to: the harness's cluster, or the Kubernetes rehearsal's release. */
+export type WriterTarget = Pick<ClusterUnderTest, 'gateway' | 'name' | 'designerToken'>;
+
 const batchOf = (uniqueIdOrName: string): number => Number(/^[bB](\d+)[- ]/.exec(uniqueIdOrName)?.[1] ?? Number.NaN);
 
 /**
@@ -33,15 +36,15 @@ export class Writer {
   designerId = 0;
   project = 0;
   webhookId = 0;
-  private readonly cluster: ClusterUnderTest;
+  private readonly cluster: WriterTarget;
   private running: Promise<void> | undefined;
   private stopping = false;
 
-  constructor(cluster: ClusterUnderTest) {
+  constructor(cluster: WriterTarget) {
     this.cluster = cluster;
   }
 
-  static async create(cluster: ClusterUnderTest, label: string): Promise<Writer> {
+  static async create(cluster: WriterTarget, label: string): Promise<Writer> {
     const writer = new Writer(cluster);
     const { token, designerId } = await cluster.designerToken(SCOPES);
     Object.assign(writer, { token, designerId });

@@ -14,6 +14,9 @@ describe('docker/Dockerfile', () => {
     const version = /^node:(\d+\.\d+\.\d+)/.exec(base)?.[1];
     expect(version).toBe(rootManifest.devDependencies?.node);
     expect(process.version).toBe(`v${String(version)}`);
+    // One FROM that a build argument points elsewhere (the Kubernetes rehearsal's base built here, a registry mirror).
+    expect(dockerfile.stages[0]?.fromAsWritten).toBe('${NODE_IMAGE}');
+    expect(dockerfile.globalArgs.map((arg) => arg.args)).toEqual([`NODE_IMAGE=${base}`]);
     const versionArg = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ARG' && instruction.args.startsWith('VERSION='));
     expect(versionArg?.args).toBe(`VERSION=${rootManifest.version}`);
   });

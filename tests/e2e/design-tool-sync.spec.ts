@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, infra } from '@boardsync/kit/testing';
 import { createBoardsyncClient, unwrap, type BoardsyncClient, type Component } from '@boardsync/client';
 import { RunningSystem } from '../support/running-system.ts';
+import { DeployedSystem } from '../support/deployed-system.ts';
 import { ArtworkServer, ONE_PIXEL_PNG } from '../support/artwork-server.ts';
 import { FollowingReceiver } from './support/followers.ts';
 import { oauthError } from '../support/openid-steps.ts';
@@ -11,8 +12,11 @@ import * as oidc from 'openid-client';
 
 // What a design tool really does, end to end, against the whole system as deployed (five processes
 // on the real servers), only through the gateway, with the typed client a tool author would use and
-// a webhook receiver that follows along.
-const system = new RunningSystem({
+// a webhook receiver that follows along. With BOARDSYNC_GATEWAY_URL set, the same against a deployed
+// system (tests/k8s: the charts on a Kubernetes node), which must allow the receiver's address.
+const system = DeployedSystem.configured()
+  ? new DeployedSystem()
+  : new RunningSystem({
   gateway: { RATE_LIMIT_READS_PER_MINUTE: '100000', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
   webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
   asset: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },

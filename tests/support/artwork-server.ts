@@ -1,13 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenForCallbacks } from '../../scripts/harness/callback-listener.ts';
 
 /** The smallest PNG there is: an image any upload accepts. */
 export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-export async function listenOnLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
 
 export const closed = (server: Server): Promise<void> =>
   new Promise((resolve) => {
@@ -20,14 +15,14 @@ export const closed = (server: Server): Promise<void> =>
 /** The designer's own web space on this machine, where artwork lives before a tool has it mirrored or copied in. */
 export class ArtworkServer {
   private readonly server = createServer((_, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(ONE_PIXEL_PNG));
-  private port = 0;
+  private origin = '';
 
   async start(): Promise<void> {
-    this.port = await listenOnLoopback(this.server);
+    this.origin = await listenForCallbacks(this.server);
   }
 
   url(name: string): string {
-    return `http://127.0.0.1:${String(this.port)}/art/${name}`;
+    return `${this.origin}/art/${name}`;
   }
 
   stop(): Promise<void> {

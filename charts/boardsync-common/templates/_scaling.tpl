@@ -40,7 +40,7 @@ spec:
     {{- end }}
   behavior:
     scaleDown:
-      stabilizationWindowSeconds: 300
+      stabilizationWindowSeconds: {{ .Values.autoscaling.scaleDownStabilizationSeconds }}
 {{- end -}}
 {{- end -}}
 

@@ -19,7 +19,10 @@ export interface Instruction {
 export interface Stage {
   /** Its `AS` name, else its index. */
   name: string;
+  /** The image, with the global ARGs' defaults in place of `${NAME}` (what `docker build` with no --build-arg uses). */
   from: string;
+  /** The FROM line's image as written. */
+  fromAsWritten: string;
   instructions: Instruction[];
 }
 
@@ -82,6 +85,12 @@ function parseInstruction({ text, line }: { text: string; line: number }): Instr
   return { keyword, flags, args: args.trim(), line };
 }
 
+/** `${NAME}` and `$NAME` replaced by the default a global `ARG NAME=default` gives (empty without one). */
+function withArgDefaults(text: string, globalArgs: Instruction[]): string {
+  const defaults = new Map(globalArgs.map((arg) => { const [name = '', ...value] = arg.args.split('='); return [name, value.join('=')]; }));
+  return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, braced: string | undefined, bare: string | undefined) => defaults.get(braced ?? bare ?? '') ?? '');
+}
+
 export function parseDockerfile(text: string): Dockerfile {
   const dockerfile: Dockerfile = { globalArgs: [], stages: [] };
   for (const instruction of logicalLines(text).map(parseInstruction)) {
@@ -89,7 +98,7 @@ export function parseDockerfile(text: string): Dockerfile {
       const [from = '', as, name, ...rest] = instruction.args.split(/\s+/);
       if (rest.length > 0 || (as !== undefined && (as.toUpperCase() !== 'AS' || !name)))
         throw new Error(`Dockerfile line ${String(instruction.line)}: FROM image [AS name]`);
-      dockerfile.stages.push({ name: name ?? String(dockerfile.stages.length), from, instructions: [] });
+      dockerfile.stages.push({ name: name ?? String(dockerfile.stages.length), from: withArgDefaults(from, dockerfile.globalArgs), fromAsWritten: from, instructions: [] });
       continue;
     }
     const stage = dockerfile.stages.at(-1);

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { verifyWebhook, type BoardsyncClient, type Component } from '@boardsync/client';
-import { closed, listenOnLoopback } from '../../support/artwork-server.ts';
+import { closed } from '../../support/artwork-server.ts';
+import { listenForCallbacks } from '../../../scripts/harness/callback-listener.ts';
 
 /**
  * A tool's webhook endpoint that keeps a copy of a project's cards: it checks each delivery's
@@ -15,7 +16,7 @@ export class FollowingReceiver {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => void this.receive(request.headers, Buffer.concat(chunks), response));
   });
-  private port = 0;
+  private origin = '';
   private secret = '';
   private client: BoardsyncClient | undefined;
   private project = 0;
@@ -25,11 +26,11 @@ export class FollowingReceiver {
   private again = false;
 
   get url(): string {
-    return `http://127.0.0.1:${String(this.port)}/hooks/boardsync`;
+    return `${this.origin}/hooks/boardsync`;
   }
 
   async start(): Promise<void> {
-    this.port = await listenOnLoopback(this.server);
+    this.origin = await listenForCallbacks(this.server);
   }
 
   follow(secret: string, client: BoardsyncClient, project: number): void {

@@ -10,7 +10,7 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
  * metadata discovered, the designer's consent through the real pages, the code exchanged with PKCE.
  */
 export async function openIdApp(
-  system: RunningSystem,
+  system: Pick<RunningSystem, 'gateway' | 'admin'>,
   designer: { id: number; email: string; password: string },
   scope: string,
 ): Promise<{ config: oidc.Configuration; tokens: oidc.TokenEndpointResponse; clientId: string }> {

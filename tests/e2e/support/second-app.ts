@@ -6,7 +6,7 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
 
 /** Another tool the same designer uses: an OAuth app of theirs, signed in through the consent page with PKCE. */
 export async function signedInApp(
-  system: RunningSystem,
+  system: Pick<RunningSystem, 'gateway' | 'admin'>,
   designer: { id: number; email: string; password: string },
   scopes: string[],
 ): Promise<{ client: BoardsyncClient; clientId: string }> {

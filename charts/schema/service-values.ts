@@ -54,6 +54,10 @@ export function serviceValues(options: { autoscaling?: Record<string, JsonSchema
     terminationGracePeriodSeconds: integer('', { min: 1 }),
     preStopSleepSeconds: integer('Seconds a stopping pod keeps serving while endpoints drop it.', { min: 1, max: 60 }),
     podAnnotations: stringMap(''),
+    extraEnv: list(
+      "Environment variables (Kubernetes EnvVar objects: name with value or valueFrom) added to the service container after the chart's own; they win over the ConfigMap's. For what `config` leaves out on purpose, e.g. `NODE_EXTRA_CA_CERTS`, or `SSRF_ALLOW_CIDRS` where receivers or artwork live on a private network you trust.",
+      { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } } },
+    ),
     podLabels: {
       type: 'object',
       additionalProperties: { type: 'string' },

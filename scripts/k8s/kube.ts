@@ -45,8 +45,9 @@ export function kubectl(args: string[], input?: string): string {
   return run(join(K8S.bin, 'kubectl'), ['--kubeconfig', K8S.kubeconfig, ...namespaced, ...args], input);
 }
 
-export function kubectlJson<T>(args: string[]): T {
-  return JSON.parse(kubectl([...args, '-o', 'json'])) as T;
+/** What kubectl prints with `-o json`, for the caller to type (`as`): kubectl's own output, trusted as its API types. */
+export function kubectlJson(args: string[]): unknown {
+  return JSON.parse(kubectl([...args, '-o', 'json']));
 }
 
 /** `kubectl apply` of one object (or a List), server-side, as the rehearsal's field manager. */

@@ -40,8 +40,23 @@ function secret(name: string, data: Record<string, string>): object {
   return { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: K8S.namespace }, type: 'Opaque', stringData: data };
 }
 
+/** Whether the release is installed (an `up` on a node that is already up only says where it is). */
+function installed(): boolean {
+  try {
+    helm(['status', K8S.release, '--namespace', K8S.namespace]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function install(tag: string): Promise<void> {
   infraUp();
+  if (installed()) {
+    say(`the release ${K8S.release} is installed already (npm run k8s -- down, then up, for a new one)`);
+    await printWelcome(loadOrCreateSecrets(K8S.dataDir).secrets.adminToken);
+    return;
+  }
   mkdirSync(K8S.dataDir, { recursive: true });
   // The node is new at every `up`, so is everything of the release's: no state survives from the last one.
   rmSync(`${K8S.dataDir}/demo.json`, { force: true });
@@ -120,11 +135,7 @@ function edgeService(): object {
 }
 
 async function printWelcome(adminToken: string): Promise<void> {
-  const authInternal = kubectlJson<{ spec: { clusterIP: string; ports: { port: number }[] } }>([
-    'get',
-    'service',
-    `${K8S.release}-auth-internal`,
-  ]);
+  const authInternal = kubectlJson(['get', 'service', `${K8S.release}-auth-internal`]) as { spec: { clusterIP: string; ports: { port: number }[] } };
   const authUrl = `http://${authInternal.spec.clusterIP}:${String(authInternal.spec.ports[0]?.port ?? 9090)}`;
   const { demo } = await ensureDemoAccount(K8S.dataDir, authUrl, adminToken);
   const lines = [
@@ -146,7 +157,19 @@ switch (command) {
     await install(flag('tag') ?? K8S.defaultTag);
     break;
   case 'upgrade':
-    helm(['upgrade', K8S.release, K8S.chart, '--namespace', K8S.namespace, '--reuse-values', ...(flag('tag') ? ['--set-string', `global.image.tag=${flag('tag') ?? ''}`] : []), ...sets, '--wait', '--timeout', '10m']);
+    helm([
+      'upgrade',
+      K8S.release,
+      K8S.chart,
+      '--namespace',
+      K8S.namespace,
+      '--reuse-values',
+      ...(flag('tag') ? ['--set-string', `global.image.tag=${flag('tag') ?? ''}`] : []),
+      ...sets,
+      '--wait',
+      '--timeout',
+      '10m',
+    ]);
     break;
   case 'rollback':
     helm(['rollback', K8S.release, ...(rest[0] && !rest[0].startsWith('--') ? [rest[0]] : []), '--namespace', K8S.namespace, '--wait', '--timeout', '10m']);

@@ -17,10 +17,10 @@ import * as oidc from 'openid-client';
 const system = DeployedSystem.configured()
   ? new DeployedSystem()
   : new RunningSystem({
-  gateway: { RATE_LIMIT_READS_PER_MINUTE: '100000', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
-  webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
-  asset: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
-});
+      gateway: { RATE_LIMIT_READS_PER_MINUTE: '100000', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
+      webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
+      asset: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
+    });
 const artwork = new ArtworkServer();
 const receiver = new FollowingReceiver();
 const EVERY_SCOPE = ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'];

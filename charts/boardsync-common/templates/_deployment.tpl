@@ -75,6 +75,9 @@ spec:
                 name: {{ include "boardsync.fullname" . }}
           env:
             {{- include "boardsync.secretEnv" (list . false) | trim | nindent 12 }}
+            {{- with .Values.extraEnv }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
           {{- /* liveness asks only whether the process answers; readiness whether its dependencies do */}}
           startupProbe:
             httpGet: { path: /healthz, port: http }

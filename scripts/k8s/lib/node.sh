@@ -181,7 +181,7 @@ YAML
   start_daemon kube-proxy "$BIN/kube-proxy" --config "$STATE/kube-proxy.yaml"
   start_daemon kube-router "$BIN/kube-router" --kubeconfig "$PKI/kube-router.kubeconfig" \
     --hostname-override "$NODE_NAME" --run-firewall=true --run-router=false --run-service-proxy=false \
-    --enable-cni=false --metrics-port 0 --health-port 0
+    --enable-cni=false --metrics-port 0 --health-port 0 --service-cluster-ip-range "$SERVICE_CIDR"
 }
 
 forwards_up() {
@@ -225,6 +225,7 @@ node_down() {
   for name in "${FORWARDS[@]}"; do stop_daemon "forward-$name" 5; done
   [ -x "$BIN/kube-router" ] && "$BIN/kube-router" --cleanup-config >/dev/null 2>&1 || true
   [ -x "$BIN/kube-proxy" ] && "$BIN/kube-proxy" --cleanup >/dev/null 2>&1 || true
+  remove_cni_masquerade
   unmount_under "$STATE"
   unmount_under "$RUNDIR"
   unmount_under /run/containerd
@@ -233,6 +234,19 @@ node_down() {
   ip link delete "$BRIDGE" 2>/dev/null || true
   remove_cgroups kubepods
   rm -rf "$STATE" "$RUNDIR"
+}
+
+# The bridge plugin's masquerade chains (CNI-<hash>), left when pods go without a CNI DEL.
+remove_cni_masquerade() {
+  local rule chain
+  iptables -t nat -S POSTROUTING 2>/dev/null | grep -- '-j CNI-' | sed 's/^-A /-D /' | while read -r rule; do
+    # shellcheck disable=SC2086 # a rule is words
+    iptables -t nat $rule 2>/dev/null || true
+  done
+  for chain in $(iptables -t nat -S 2>/dev/null | awk '/^-N CNI-/{print $2}'); do
+    iptables -t nat -F "$chain" 2>/dev/null || true
+    iptables -t nat -X "$chain" 2>/dev/null || true
+  done
 }
 
 kill_cgroup_processes() { # every process in <name>'s cgroup subtree, in every v1 hierarchy

@@ -87,7 +87,12 @@ function parseInstruction({ text, line }: { text: string; line: number }): Instr
 
 /** `${NAME}` and `$NAME` replaced by the default a global `ARG NAME=default` gives (empty without one). */
 function withArgDefaults(text: string, globalArgs: Instruction[]): string {
-  const defaults = new Map(globalArgs.map((arg) => { const [name = '', ...value] = arg.args.split('='); return [name, value.join('=')]; }));
+  const defaults = new Map(
+    globalArgs.map((arg) => {
+      const [name = '', ...value] = arg.args.split('=');
+      return [name, value.join('=')];
+    }),
+  );
   return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, braced: string | undefined, bare: string | undefined) => defaults.get(braced ?? bare ?? '') ?? '');
 }
 
@@ -98,7 +103,12 @@ export function parseDockerfile(text: string): Dockerfile {
       const [from = '', as, name, ...rest] = instruction.args.split(/\s+/);
       if (rest.length > 0 || (as !== undefined && (as.toUpperCase() !== 'AS' || !name)))
         throw new Error(`Dockerfile line ${String(instruction.line)}: FROM image [AS name]`);
-      dockerfile.stages.push({ name: name ?? String(dockerfile.stages.length), from: withArgDefaults(from, dockerfile.globalArgs), fromAsWritten: from, instructions: [] });
+      dockerfile.stages.push({
+        name: name ?? String(dockerfile.stages.length),
+        from: withArgDefaults(from, dockerfile.globalArgs),
+        fromAsWritten: from,
+        instructions: [],
+      });
       continue;
     }
     const stage = dockerfile.stages.at(-1);

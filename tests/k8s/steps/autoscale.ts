@@ -8,7 +8,7 @@ import { deployment, eventually } from '../support/release.ts';
 import { ReadTraffic } from '../support/traffic.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 
-const replicas = (): number => kubectlJson<{ status: { replicas?: number } }>(['get', 'deployment', deployment('gateway')]).status.replicas ?? 0;
+const replicas = (): number => (kubectlJson(['get', 'deployment', deployment('gateway')]) as { status: { replicas?: number } }).status.replicas ?? 0;
 
 export const autoscale: Step = {
   name: 'HPA out and in',

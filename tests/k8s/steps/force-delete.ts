@@ -26,7 +26,9 @@ export const forceDelete: Step = {
         const victim = readyPods(service)[0];
         expect(victim !== undefined, `no Ready ${service} pod to delete`);
         kubectl(['delete', 'pod', victim.name, '--grace-period=0', '--force', '--wait=false']);
-        await eventually(`${service} back to two Ready pods`, 120_000, () => (readyPods(service).filter((pod) => pod.name !== victim.name).length === 2 ? true : undefined));
+        await eventually(`${service} back to two Ready pods`, 120_000, () =>
+          readyPods(service).filter((pod) => pod.name !== victim.name).length === 2 ? true : undefined,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 5_000));
     } finally {

@@ -37,7 +37,7 @@ export const install: Step = {
   name: 'install',
   proves: 'hook Jobs complete before the Deployments roll out; every pod Ready; start-to-Ready and memory per pod',
   run: async () => {
-    const events = kubectlJson<{ items: EventJson[] }>(['get', 'events']).items;
+    const events = (kubectlJson(['get', 'events']) as { items: EventJson[] }).items;
     const completed = (job: string): number | undefined => {
       const times = events
         .filter((event) => event.involvedObject.kind === 'Job' && event.involvedObject.name === job && event.reason === 'Completed')
@@ -48,7 +48,7 @@ export const install: Step = {
     for (const service of SERVICES) {
       kubectl(['rollout', 'status', `deployment/${deployment(service)}`, '--timeout=300s']);
       const created = Date.parse(
-        kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'deployment', deployment(service)]).metadata.creationTimestamp,
+        (kubectlJson(['get', 'deployment', deployment(service)]) as { metadata: { creationTimestamp: string } }).metadata.creationTimestamp,
       );
       if (service !== 'gateway') {
         const jobDone = completed(`${deployment(service)}-migrate`);

@@ -37,8 +37,8 @@ export const networkPolicy: Step = {
   name: 'NetworkPolicies enforced',
   proves: "a pod that is not the gateway reaches the gateway, but not auth's internal listener nor catalog's API",
   run: async () => {
-    const image = kubectlJson<{ spec: { template: { spec: { containers: { image: string }[] } } } }>(['get', 'deployment', deployment('gateway')]).spec
-      .template.spec.containers[0]?.image;
+    const gateway = kubectlJson(['get', 'deployment', deployment('gateway')]) as { spec: { template: { spec: { containers: { image: string }[] } } } };
+    const image = gateway.spec.template.spec.containers[0]?.image;
     expect(image !== undefined, 'no gateway image');
     const urls = {
       gateway: `http://${deployment('gateway')}:8080/healthz`,
@@ -48,14 +48,21 @@ export const networkPolicy: Step = {
     kubectl(['delete', 'pod', PROBE, '--ignore-not-found', '--wait=true']);
     kubectlApply(probePod(image, Object.values(urls)));
     const phase = await eventually('the probe pod to finish', 120_000, () => {
-      const current = kubectlJson<{ status: { phase: string } }>(['get', 'pod', PROBE]).status.phase;
+      const current = (kubectlJson(['get', 'pod', PROBE]) as { status: { phase: string } }).status.phase;
       return current === 'Succeeded' || current === 'Failed' ? current : undefined;
     });
     const log = kubectl(['logs', PROBE]);
     kubectl(['delete', 'pod', PROBE, '--wait=false']);
     expect(phase === 'Succeeded', `the probe pod ${phase}: ${log}`);
-    const outcome = (url: string): string => log.split('\n').find((line) => line.startsWith(`${url} `))?.slice(url.length + 1) ?? 'no line';
-    expect(outcome(urls.gateway) === '200', `the gateway's public port from a plain pod: ${outcome(urls.gateway)} (DNS or the network is broken, not a policy)`);
+    const outcome = (url: string): string =>
+      log
+        .split('\n')
+        .find((line) => line.startsWith(`${url} `))
+        ?.slice(url.length + 1) ?? 'no line';
+    expect(
+      outcome(urls.gateway) === '200',
+      `the gateway's public port from a plain pod: ${outcome(urls.gateway)} (DNS or the network is broken, not a policy)`,
+    );
     expect(outcome(urls.authInternal).startsWith('blocked'), `auth's internal listener from a plain pod: ${outcome(urls.authInternal)}`);
     expect(outcome(urls.catalog).startsWith('blocked'), `catalog's API from a plain pod: ${outcome(urls.catalog)}`);
     return { 'gateway public': outcome(urls.gateway), 'auth internal': outcome(urls.authInternal), 'catalog public': outcome(urls.catalog) };

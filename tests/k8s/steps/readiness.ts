@@ -31,7 +31,10 @@ export const readiness: Step = {
     try {
       await eventually('the database services to go not Ready', 90_000, () => (noneReady(DATABASE_SERVICES) ? true : undefined));
       notReadyAfter = Date.now() - stopped;
-      expect(pods('gateway').every((pod) => pod.ready), 'the gateway (no database) went not Ready with Postgres');
+      expect(
+        pods('gateway').every((pod) => pod.ready),
+        'the gateway (no database) went not Ready with Postgres',
+      );
     } finally {
       infra('start', 'postgres');
     }

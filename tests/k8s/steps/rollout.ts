@@ -11,7 +11,7 @@ import { ReadTraffic } from '../support/traffic.ts';
 import { expect, seconds, type Figures, type Step } from '../support/steps.ts';
 
 /** Runs `change` under write and read load, then settles and checks both: the rollout steps' common frame. */
-export async function underLoad(label: string, change: (figures: Figures) => Promise<void>): Promise<Figures> {
+export async function underLoad(label: string, change: (figures: Figures) => Promise<void> | void): Promise<Figures> {
   const figures: Figures = {};
   const load = await WriteLoad.start(label);
   const reads = await ReadTraffic.start();
@@ -24,8 +24,10 @@ export async function underLoad(label: string, change: (figures: Figures) => Pro
   const readResult = await reads.stop();
   const refusals = load.refusalsText();
   const writeResult = await load.stop();
-  if (failed !== undefined) throw failed;
-  Object.assign(figures, WriteLoad.figures(writeResult, refusals), { 'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})` });
+  if (failed !== undefined) throw failed instanceof Error ? failed : new Error(String(failed));
+  Object.assign(figures, WriteLoad.figures(writeResult, refusals), {
+    'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})`,
+  });
   expect(readResult.failures.length === 0, `failed reads: ${readResult.failures.slice(0, 5).join('; ')}`);
   expect(writeResult.failedRequests === 0, `failed writes${refusals}`);
   expect(writeResult.violations.length === 0, `the writer's ledger: ${writeResult.violations.slice(0, 5).join('; ')}`);
@@ -37,7 +39,7 @@ export const rolloutRestart: Step = {
   name: 'rollout restart under load',
   proves: 'every Deployment restarted under writes: 0 failed requests, 0 lost or repeated events',
   run: () =>
-    underLoad('rollout', async (figures) => {
+    underLoad('rollout', (figures) => {
       for (const service of SERVICES) {
         const started = Date.now();
         kubectl(['rollout', 'restart', `deployment/${deployment(service)}`]);

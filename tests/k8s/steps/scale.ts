@@ -33,13 +33,17 @@ export const scaleEachService: Step = {
         });
         figures[`${service}: requests the new pod answered in its first seconds`] = shared;
         scale(service, 1);
-        await eventually(`${deployment(service)} back to one pod`, 120_000, () => (pods(service).length === 1 && readyPods(service).length === 1 ? true : undefined));
+        await eventually(`${deployment(service)} back to one pod`, 120_000, () =>
+          pods(service).length === 1 && readyPods(service).length === 1 ? true : undefined,
+        );
       }
     } finally {
       const readResult = await reads.stop();
       const refusals = load.refusalsText();
       const writeResult = await load.stop();
-      Object.assign(figures, WriteLoad.figures(writeResult, refusals), { 'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})` });
+      Object.assign(figures, WriteLoad.figures(writeResult, refusals), {
+        'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})`,
+      });
       expect(readResult.failures.length === 0, `failed reads while scaling: ${readResult.failures.slice(0, 5).join('; ')}`);
       expect(writeResult.failedRequests === 0, `failed writes while scaling${refusals}`);
       expect(writeResult.violations.length === 0, `the writer's ledger: ${writeResult.violations.slice(0, 5).join('; ')}`);

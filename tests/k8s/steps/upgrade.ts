@@ -23,7 +23,7 @@ function node(args: string[]): void {
 function imagesInUse(): Set<string> {
   const images = new Set<string>();
   for (const service of SERVICES) {
-    const spec = kubectlJson<{ spec: { template: { spec: { containers: { image: string }[] } } } }>(['get', 'deployment', deployment(service)]);
+    const spec = kubectlJson(['get', 'deployment', deployment(service)]) as { spec: { template: { spec: { containers: { image: string }[] } } } };
     for (const container of spec.spec.template.spec.containers) images.add(container.image.split(':').at(-1) ?? '');
   }
   return images;
@@ -35,7 +35,7 @@ async function upgradeMigrationApplied(): Promise<boolean> {
   const client = new pg.Client({ connectionString: url.href });
   await client.connect();
   try {
-    return (await client.query("select to_regclass('rehearsal_upgrade') is not null as present")).rows[0]?.present === true;
+    return (await client.query<{ present: boolean }>("select to_regclass('rehearsal_upgrade') is not null as present")).rows[0]?.present === true;
   } finally {
     await client.end();
   }

@@ -49,7 +49,7 @@ function toPod(json: PodJson): Pod {
 
 /** The service's server pods (not the hook Jobs'), terminating ones included. */
 export function pods(service: Service): Pod[] {
-  return kubectlJson<{ items: PodJson[] }>(['get', 'pods', '-l', selector(service)]).items.map(toPod);
+  return (kubectlJson(['get', 'pods', '-l', selector(service)]) as { items: PodJson[] }).items.map(toPod);
 }
 
 export const readyPods = (service: Service): Pod[] => pods(service).filter((pod) => pod.ready);
@@ -92,7 +92,7 @@ export function metricSum(text: string, metric: string, labels = ''): number {
 }
 
 export function adminUrl(): string {
-  const service = kubectlJson<{ spec: { clusterIP: string; ports: { port: number }[] } }>(['get', 'service', `${K8S.release}-auth-internal`]);
+  const service = kubectlJson(['get', 'service', `${K8S.release}-auth-internal`]) as { spec: { clusterIP: string; ports: { port: number }[] } };
   return `http://${service.spec.clusterIP}:${String(service.spec.ports[0]?.port ?? 9090)}`;
 }
 

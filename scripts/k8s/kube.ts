@@ -2,7 +2,7 @@
  * The rehearsal node as the TypeScript side sees it: its fixed addresses (scripts/k8s/lib/common.sh
  * holds the same), the release's names, and kubectl and helm run against it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,10 +39,36 @@ function run(command: string, args: string[], input?: string): string {
   return result.stdout;
 }
 
+/** The same, without blocking the event loop: what a caller with requests of its own in flight (tests/k8s) runs. */
+export function runAsync(command: string, args: string[], input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} exited ${String(code)}:\n${stderr}${stdout}`));
+    });
+    child.stdin.end(input);
+  });
+}
+
+const kubectlArgs = (args: string[]): string[] => {
+  const namespaced = args.some((arg) => arg === '-n' || arg === '--namespace' || arg.startsWith('--namespace=') || arg === '-A') ? [] : ['-n', K8S.namespace];
+  return ['--kubeconfig', K8S.kubeconfig, ...namespaced, ...args];
+};
+
 /** kubectl against the node, in the release's namespace unless the arguments name another. */
 export function kubectl(args: string[], input?: string): string {
-  const namespaced = args.some((arg) => arg === '-n' || arg === '--namespace' || arg.startsWith('--namespace=') || arg === '-A') ? [] : ['-n', K8S.namespace];
-  return run(join(K8S.bin, 'kubectl'), ['--kubeconfig', K8S.kubeconfig, ...namespaced, ...args], input);
+  return run(join(K8S.bin, 'kubectl'), kubectlArgs(args), input);
+}
+
+/** kubectl without blocking the event loop. */
+export function kubectlAsync(args: string[], input?: string): Promise<string> {
+  return runAsync(join(K8S.bin, 'kubectl'), kubectlArgs(args), input);
 }
 
 /** What kubectl prints with `-o json`, for the caller to type (`as`): kubectl's own output, trusted as its API types. */

@@ -18,7 +18,7 @@ import { readiness } from './steps/readiness.ts';
 import { rolloutRestart } from './steps/rollout.ts';
 import { scaleEachService } from './steps/scale.ts';
 import { upgradeAndRollback } from './steps/upgrade.ts';
-import { say, seconds, type Figures, type Step } from './support/steps.ts';
+import { say, seconds, StepFailure, type Figures, type Step } from './support/steps.ts';
 
 const STEPS: Step[] = [install, networkPolicy, designToolSync, scaleEachService, rolloutRestart, upgradeAndRollback, forceDelete, autoscale, readiness];
 
@@ -47,8 +47,11 @@ for (const step of chosen) {
     results.push({ step, ms: Date.now() - started, figures });
     say(`✓ ${step.name} (${seconds(Date.now() - started)})`);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    results.push({ step, ms: Date.now() - started, figures: {}, error: message });
+    // fetch's own message ("fetch failed") says nothing: the cause (ECONNRESET, a refusal …) and where does.
+    const cause =
+      error instanceof Error && error.cause !== undefined ? ` (cause: ${String(error.cause instanceof Error ? error.cause.message : error.cause)})` : '';
+    const message = error instanceof Error ? `${error.message}${cause}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}` : String(error);
+    results.push({ step, ms: Date.now() - started, figures: error instanceof StepFailure ? error.figures : {}, error: message });
     say(`✗ ${step.name} (${seconds(Date.now() - started)}): ${message}`);
   }
   for (const [name, value] of Object.entries(results.at(-1)?.figures ?? {})) say(`    ${name}: ${String(value)}`);

@@ -51,12 +51,15 @@ wait_for() { # wait_for <what> <seconds> <command…>
 
 kubectl() { "$BIN/kubectl" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
 
-# start_daemon <name> <command…>: in its own session, output to $LOGS/<name>.log, pid in $RUNDIR.
+# start_daemon <name> <command…>: in its own session, output to $LOGS/<name>.log, pid in $RUNDIR;
+# started again 2 s after it exits, as a node's service manager would (Restart=always).
 start_daemon() {
   local name=$1; shift
   mkdir -p "$LOGS" "$RUNDIR"
   if daemon_running "$name"; then return 0; fi
-  setsid nohup "$@" >>"$LOGS/$name.log" 2>&1 </dev/null &
+  # shellcheck disable=SC2016 # expanded by the inner shell
+  setsid nohup bash -c 'while :; do "$@"; echo "[k8s] $1 exited ($?); starting it again in 2 s"; sleep 2; done' _ "$@" \
+    >>"$LOGS/$name.log" 2>&1 </dev/null &
   echo $! >"$RUNDIR/$name.pid"
 }
 daemon_pid() { cat "$RUNDIR/$1.pid" 2>/dev/null; }

@@ -7,6 +7,14 @@
 # $NODE_IP:19092 to clients (scripts/infra).
 FORWARDS=(5432 6379 9000 19092)
 
+# write_config <file>: standard input into <file>, only if it differs (kube-proxy exits when its
+# configuration file changes under it, and an `up` on a running node writes every file again).
+write_config() {
+  local next; next=$(cat)
+  [ -f "$1" ] && [ "$(cat "$1")" = "$next" ] && return 0
+  printf '%s\n' "$next" >"$1"
+}
+
 network_up() {
   sysctl -qw net.ipv4.ip_forward=1 net.bridge.bridge-nf-call-iptables=1 net.bridge.bridge-nf-call-ip6tables=1 \
     net.ipv4.conf.all.route_localnet=1 >/dev/null
@@ -15,8 +23,12 @@ network_up() {
   fi
   ip addr show dev "$BRIDGE" | grep -q "inet $NODE_IP/" || ip addr add "$NODE_IP/24" dev "$BRIDGE"
   ip link set "$BRIDGE" up
+  # The Service range is routed to the bridge too: the host reaches ClusterIPs from the node's own
+  # address (which the policies let through to every pod, as kubelet probes need), and a packet for
+  # an address kube-proxy does not translate dies here instead of leaving by the default route.
+  ip route replace "$SERVICE_CIDR" dev "$BRIDGE" src "$NODE_IP"
   mkdir -p "$STATE/cni/net.d" "$STATE/cni/ipam"
-  cat >"$STATE/cni/net.d/10-boardsync.conflist" <<JSON
+  write_config "$STATE/cni/net.d/10-boardsync.conflist" <<JSON
 {
   "cniVersion": "0.4.0",
   "name": "boardsync",
@@ -92,7 +104,7 @@ controllers_up() {
 
 containerd_up() {
   mkdir -p "$STATE/containerd" "$RUNDIR"
-  cat >"$STATE/containerd/config.toml" <<TOML
+  write_config "$STATE/containerd/config.toml" <<TOML
 version = 2
 root = "$STATE/containerd/root"
 state = "$RUNDIR/containerd"
@@ -127,7 +139,7 @@ kubelet_up() {
   mkdir -p "$STATE/kubelet"
   # Pods resolve through the cluster DNS; this file is what dnsPolicy: Default pods (CoreDNS) get.
   echo "nameserver 127.0.0.1" >"$STATE/kubelet/resolv.conf"
-  cat >"$STATE/kubelet/config.yaml" <<YAML
+  write_config "$STATE/kubelet/config.yaml" <<YAML
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 address: $NODE_IP
@@ -163,14 +175,14 @@ YAML
 }
 
 proxy_up() {
-  cat >"$STATE/kube-proxy.yaml" <<YAML
+  write_config "$STATE/kube-proxy.yaml" <<YAML
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 clientConnection: { kubeconfig: $PKI/kube-proxy.kubeconfig }
 hostnameOverride: $NODE_NAME
 mode: iptables
 clusterCIDR: $POD_CIDR
-bindAddress: 127.0.0.1
+bindAddress: $NODE_IP
 metricsBindAddress: 127.0.0.1:10249
 healthzBindAddress: 127.0.0.1:10256
 nodePortAddresses: [127.0.0.0/8]

@@ -14,6 +14,7 @@ import { eventually } from '@boardsync/kit/testing';
  */
 async function startTroublesomeUpstream(): Promise<{ server: Server; url: string; seen: () => number }> {
   let seen = 0;
+  const servedBefore = new WeakSet<object>();
   const server = createServer((request, response) => {
     seen++;
     request.on('error', () => undefined);
@@ -23,6 +24,15 @@ async function startTroublesomeUpstream(): Promise<{ server: Server; url: string
     if (mode === 'reset') {
       request.socket.destroy();
       return;
+    }
+    if (mode === 'stale-socket') {
+      // A keep-alive connection the upstream closes as the gateway reuses it (a pod stopping): the
+      // second request on any connection meets a socket closed before an answer.
+      if (servedBefore.has(request.socket)) {
+        request.socket.destroy();
+        return;
+      }
+      servedBefore.add(request.socket);
     }
     if (mode === 'stall') return; // never answers; the gateway's timeout (or the client) ends it
     if (mode === 'early') {
@@ -149,6 +159,18 @@ describe('upstreams misbehaving', () => {
       expect(cut.body.endsWith('0\r\n\r\n')).toBe(false); // no last chunk: the client can tell the answer is incomplete
     }
     expect((await aborts(gateway)).upstream_response_body).toBeGreaterThanOrEqual(10);
+    await stillAnswers(gateway.url);
+  });
+
+  it('sends a GET again on another connection when the one it was written on was closed before any answer; a POST is never repeated', async () => {
+    for (let round = 0; round < 10; round++) {
+      const read = await rawRequest(gateway.url, 'GET', '/api/v1/projects?mode=stale-socket', authorized());
+      expect([round, read.status]).toEqual([round, 200]);
+    }
+    const before = upstream.seen();
+    const write = await rawRequest(gateway.url, 'POST', '/api/v1/projects?mode=reset', authorized(), '{}');
+    expect(write.status).toBe(502);
+    expect(upstream.seen() - before).toBe(1);
     await stillAnswers(gateway.url);
   });
 

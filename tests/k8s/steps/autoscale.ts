@@ -2,19 +2,19 @@
  * The gateway's own HorizontalPodAutoscaler (the chart's, switched on with `helm upgrade`) on
  * metrics-server's CPU figures: out under read load, back in once the load stops.
  */
-import { kubectlJson } from '../../../scripts/k8s/kube.ts';
-import { helmUpgrade } from '../support/helm.ts';
+import { helmUpgrade, kubeJson } from '../support/kubectl.ts';
 import { deployment, eventually } from '../support/release.ts';
 import { ReadTraffic } from '../support/traffic.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 
-const replicas = (): number => (kubectlJson(['get', 'deployment', deployment('gateway')]) as { status: { replicas?: number } }).status.replicas ?? 0;
+const replicas = async (): Promise<number> =>
+  ((await kubeJson(['get', 'deployment', deployment('gateway')])) as { status: { replicas?: number } }).status.replicas ?? 0;
 
 export const autoscale: Step = {
   name: 'HPA out and in',
   proves: "the gateway's HPA (the chart's) adds pods under load from metrics-server's CPU figures and removes them after",
   run: async () => {
-    helmUpgrade([
+    await helmUpgrade([
       '--set',
       'gateway.autoscaling.enabled=true',
       '--set',
@@ -30,13 +30,16 @@ export const autoscale: Step = {
     try {
       const started = Date.now();
       reads = await ReadTraffic.start(16);
-      const peak = await eventually('the HPA to add a gateway pod', 300_000, () => (replicas() > 1 ? replicas() : undefined));
+      const peak = await eventually('the HPA to add a gateway pod', 300_000, async () => {
+        const now = await replicas();
+        return now > 1 ? now : undefined;
+      });
       const outAfter = Date.now() - started;
       const result = await reads.stop();
       reads = undefined;
       expect(result.failures.length === 0, `failed reads under the HPA: ${result.failures.slice(0, 5).join('; ')}`);
       const stopped = Date.now();
-      await eventually('the HPA to remove the added pods', 420_000, () => (replicas() === 1 ? true : undefined));
+      await eventually('the HPA to remove the added pods', 420_000, async () => ((await replicas()) === 1 ? true : undefined));
       return {
         'load → scaled out': `${seconds(outAfter)} (to ${String(peak)} pods)`,
         'load stopped → back to 1 pod': seconds(Date.now() - stopped),
@@ -44,7 +47,7 @@ export const autoscale: Step = {
       };
     } finally {
       await reads?.stop();
-      helmUpgrade(['--set', 'gateway.autoscaling.enabled=false']);
+      await helmUpgrade(['--set', 'gateway.autoscaling.enabled=false']);
     }
   },
 };

@@ -14,20 +14,21 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const designToolSync: Step = {
   name: 'design-tool sync',
   proves: 'the e2e sync (2,000 cards, artwork, OAuth, webhooks) passes through the gateway Service against the pods',
-  run: () => {
+  run: async () => {
+    const adminOrigin = await adminUrl();
     const run = spawnSync('bash', ['scripts/jest.sh', '--selectProjects', 'integration', '--runInBand', 'tests/e2e/design-tool-sync.spec.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: {
         ...process.env,
         BOARDSYNC_GATEWAY_URL: K8S.gatewayUrl,
-        BOARDSYNC_ADMIN_URL: adminUrl(),
+        BOARDSYNC_ADMIN_URL: adminOrigin,
         BOARDSYNC_ADMIN_TOKEN: adminToken(),
         BOARDSYNC_CALLBACK_HOST: K8S.nodeIp,
         BOARDSYNC_CALLBACK_PORTS: K8S.callbackPorts,
       },
     });
     expect(run.status === 0, `tests/e2e/design-tool-sync.spec.ts failed against the release (exit ${String(run.status)})`);
-    return Promise.resolve({});
+    return {};
   },
 };

@@ -3,7 +3,8 @@
  * completed before its Deployment existed; every pod Ready; how long each pod took from creation to
  * Ready, and what each holds in memory.
  */
-import { K8S, kubectl, kubectlJson } from '../../../scripts/k8s/kube.ts';
+import { K8S } from '../../../scripts/k8s/kube.ts';
+import { kube, kubeJson } from '../support/kubectl.ts';
 import { deployment, eventually, pods, SERVICES } from '../support/release.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 
@@ -16,9 +17,9 @@ interface EventJson {
 
 /** Working-set memory of each pod as metrics-server reports it (what the kubelet and the HPA see). */
 export async function podMemory(): Promise<Map<string, number>> {
-  const metrics = await eventually('pod metrics from metrics-server', 120_000, () => {
+  const metrics = await eventually('pod metrics from metrics-server', 120_000, async () => {
     try {
-      const list = JSON.parse(kubectl(['get', '--raw', `/apis/metrics.k8s.io/v1beta1/namespaces/${K8S.namespace}/pods`], undefined)) as {
+      const list = JSON.parse(await kube(['get', '--raw', `/apis/metrics.k8s.io/v1beta1/namespaces/${K8S.namespace}/pods`])) as {
         items: { metadata: { name: string }; containers: { usage: { memory: string } }[] }[];
       };
       return list.items.length > 0 ? list.items : undefined;
@@ -37,7 +38,7 @@ export const install: Step = {
   name: 'install',
   proves: 'hook Jobs complete before the Deployments roll out; every pod Ready; start-to-Ready and memory per pod',
   run: async () => {
-    const events = (kubectlJson(['get', 'events']) as { items: EventJson[] }).items;
+    const events = ((await kubeJson(['get', 'events'])) as { items: EventJson[] }).items;
     const completed = (job: string): number | undefined => {
       const times = events
         .filter((event) => event.involvedObject.kind === 'Job' && event.involvedObject.name === job && event.reason === 'Completed')
@@ -46,9 +47,9 @@ export const install: Step = {
     };
     const figures: Record<string, string> = {};
     for (const service of SERVICES) {
-      kubectl(['rollout', 'status', `deployment/${deployment(service)}`, '--timeout=300s']);
+      await kube(['rollout', 'status', `deployment/${deployment(service)}`, '--timeout=300s']);
       const created = Date.parse(
-        (kubectlJson(['get', 'deployment', deployment(service)]) as { metadata: { creationTimestamp: string } }).metadata.creationTimestamp,
+        ((await kubeJson(['get', 'deployment', deployment(service)])) as { metadata: { creationTimestamp: string } }).metadata.creationTimestamp,
       );
       if (service !== 'gateway') {
         const jobDone = completed(`${deployment(service)}-migrate`);
@@ -56,7 +57,7 @@ export const install: Step = {
         // Event times have a resolution of one second.
         expect(jobDone <= created + 999, `${service}: the Deployment was created ${seconds(jobDone - created)} before its migrate Job completed`);
       }
-      for (const pod of pods(service)) {
+      for (const pod of await pods(service)) {
         expect(pod.ready && pod.readyAt !== undefined, `${pod.name} is not Ready`);
         figures[`${service}: created → Ready`] = seconds(pod.readyAt - pod.startedAt);
       }

@@ -3,7 +3,8 @@
  * that is not the gateway reaches the gateway's public port but not auth's internal listener (the
  * admin API, introspection), nor the catalog's public port (only the gateway may call it).
  */
-import { K8S, kubectl, kubectlApply, kubectlJson } from '../../../scripts/k8s/kube.ts';
+import { K8S } from '../../../scripts/k8s/kube.ts';
+import { kube, kubeApply, kubeJson } from '../support/kubectl.ts';
 import { deployment, eventually } from '../support/release.ts';
 import { expect, type Step } from '../support/steps.ts';
 
@@ -37,7 +38,7 @@ export const networkPolicy: Step = {
   name: 'NetworkPolicies enforced',
   proves: "a pod that is not the gateway reaches the gateway, but not auth's internal listener nor catalog's API",
   run: async () => {
-    const gateway = kubectlJson(['get', 'deployment', deployment('gateway')]) as { spec: { template: { spec: { containers: { image: string }[] } } } };
+    const gateway = (await kubeJson(['get', 'deployment', deployment('gateway')])) as { spec: { template: { spec: { containers: { image: string }[] } } } };
     const image = gateway.spec.template.spec.containers[0]?.image;
     expect(image !== undefined, 'no gateway image');
     const urls = {
@@ -45,14 +46,14 @@ export const networkPolicy: Step = {
       authInternal: `http://${deployment('auth')}-internal:9090/healthz`,
       catalog: `http://${deployment('catalog')}:8080/healthz`,
     };
-    kubectl(['delete', 'pod', PROBE, '--ignore-not-found', '--wait=true']);
-    kubectlApply(probePod(image, Object.values(urls)));
-    const phase = await eventually('the probe pod to finish', 120_000, () => {
-      const current = (kubectlJson(['get', 'pod', PROBE]) as { status: { phase: string } }).status.phase;
+    await kube(['delete', 'pod', PROBE, '--ignore-not-found', '--wait=true']);
+    await kubeApply(probePod(image, Object.values(urls)));
+    const phase = await eventually('the probe pod to finish', 120_000, async () => {
+      const current = ((await kubeJson(['get', 'pod', PROBE])) as { status: { phase: string } }).status.phase;
       return current === 'Succeeded' || current === 'Failed' ? current : undefined;
     });
-    const log = kubectl(['logs', PROBE]);
-    kubectl(['delete', 'pod', PROBE, '--wait=false']);
+    const log = await kube(['logs', PROBE]);
+    await kube(['delete', 'pod', PROBE, '--wait=false']);
     expect(phase === 'Succeeded', `the probe pod ${phase}: ${log}`);
     const outcome = (url: string): string =>
       log

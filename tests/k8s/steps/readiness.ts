@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { K8S } from '../../../scripts/k8s/kube.ts';
-import { eventually, pods, SERVICES, type Service } from '../support/release.ts';
+import { eventually, pods, SERVICES, type Pod, type Service } from '../support/release.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 
 const INFRA = fileURLToPath(new URL('../../../scripts/infra', import.meta.url));
@@ -18,8 +18,10 @@ function infra(action: 'stop' | 'start', server: 'postgres' | 'kafka'): void {
   if (run.status !== 0) throw new Error(`scripts/infra ${action} ${server} exited ${String(run.status)}`);
 }
 
-const allReady = (services: readonly Service[]): boolean => services.every((service) => pods(service).every((pod) => pod.ready));
-const noneReady = (services: readonly Service[]): boolean => services.every((service) => pods(service).every((pod) => !pod.ready));
+const everyPod = async (services: readonly Service[], test: (pod: Pod) => boolean): Promise<boolean> =>
+  (await Promise.all(services.map(async (service) => (await pods(service)).every(test)))).every(Boolean);
+const allReady = (services: readonly Service[]): Promise<boolean> => everyPod(services, (pod) => pod.ready);
+const noneReady = (services: readonly Service[]): Promise<boolean> => everyPod(services, (pod) => !pod.ready);
 
 export const readiness: Step = {
   name: 'readiness follows dependencies',
@@ -29,24 +31,21 @@ export const readiness: Step = {
     infra('stop', 'postgres');
     let notReadyAfter = 0;
     try {
-      await eventually('the database services to go not Ready', 90_000, () => (noneReady(DATABASE_SERVICES) ? true : undefined));
+      await eventually('the database services to go not Ready', 90_000, async () => ((await noneReady(DATABASE_SERVICES)) ? true : undefined));
       notReadyAfter = Date.now() - stopped;
-      expect(
-        pods('gateway').every((pod) => pod.ready),
-        'the gateway (no database) went not Ready with Postgres',
-      );
+      expect(await allReady(['gateway']), 'the gateway (no database) went not Ready with Postgres');
     } finally {
       infra('start', 'postgres');
     }
     const started = Date.now();
-    await eventually('every pod Ready again', 120_000, () => (allReady(SERVICES) ? true : undefined));
+    await eventually('every pod Ready again', 120_000, async () => ((await allReady(SERVICES)) ? true : undefined));
     const readyAgainAfter = Date.now() - started;
 
     infra('stop', 'kafka');
     let degraded = '';
     try {
       await new Promise((resolve) => setTimeout(resolve, 15_000));
-      expect(allReady(SERVICES), 'a pod went not Ready while only Kafka was down');
+      expect(await allReady(SERVICES), 'a pod went not Ready while only Kafka was down');
       const response = await fetch(`${K8S.gatewayUrl}/readyz`);
       degraded = ((await response.json()) as { status: string }).status;
       expect(response.status === 200 && degraded === 'degraded', `the gateway's /readyz answered ${String(response.status)} ${degraded} with Kafka down`);

@@ -19,20 +19,22 @@ export const scaleEachService: Step = {
     const reads = await ReadTraffic.start();
     try {
       for (const service of SERVICES) {
-        const [first] = readyPods(service);
+        const [first] = await readyPods(service);
         expect(first !== undefined, `${service} has no Ready pod`);
         const started = Date.now();
-        scale(service, 2);
-        rolloutStatus(service);
-        const second = await eventually(`a second Ready ${service} pod`, 120_000, () => readyPods(service).find((pod) => pod.name !== first.name));
+        await scale(service, 2);
+        await rolloutStatus(service);
+        const second = await eventually(`a second Ready ${service} pod`, 120_000, async () =>
+          (await readyPods(service)).find((pod) => pod.name !== first.name),
+        );
         figures[`${service}: scale 1 → 2 Ready`] = seconds(Date.now() - started);
         const before = await answered(second);
         const ready = Date.now();
         await eventually(`the new ${service} pod to answer requests`, 60_000, async () => ((await answered(second)) - before >= 5 ? true : undefined));
         figures[`${service}: Ready → the new pod answered 5 requests`] = seconds(Date.now() - ready);
-        scale(service, 1);
-        await eventually(`${deployment(service)} back to one pod`, 120_000, () =>
-          pods(service).length === 1 && readyPods(service).length === 1 ? true : undefined,
+        await scale(service, 1);
+        await eventually(`${deployment(service)} back to one pod`, 120_000, async () =>
+          (await pods(service)).length === 1 && (await readyPods(service)).length === 1 ? true : undefined,
         );
       }
     } finally {

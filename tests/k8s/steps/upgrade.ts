@@ -3,27 +3,20 @@
  * reads and writes: the pre-upgrade hook applies the migration before any new pod serves, every
  * pod ends on the right tag, and the accounting is that of a rollout (0 failed, 0 lost, 0 repeated).
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { infraServers } from '../../../scripts/cluster/servers.ts';
-import { K8S, kubectlJson } from '../../../scripts/k8s/kube.ts';
+import { K8S } from '../../../scripts/k8s/kube.ts';
+import { bashScript, kubeJson, nodeScript } from '../support/kubectl.ts';
 import { deployment, SERVICES } from '../support/release.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 import { underLoad } from './rollout.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const UPGRADE_TAG = '0.1.1-rehearsal';
 
-function node(args: string[]): void {
-  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${String(run.status)}`);
-}
-
-function imagesInUse(): Set<string> {
+async function imagesInUse(): Promise<Set<string>> {
   const images = new Set<string>();
   for (const service of SERVICES) {
-    const spec = kubectlJson(['get', 'deployment', deployment(service)]) as { spec: { template: { spec: { containers: { image: string }[] } } } };
+    const spec = (await kubeJson(['get', 'deployment', deployment(service)])) as { spec: { template: { spec: { containers: { image: string }[] } } } };
     for (const container of spec.spec.template.spec.containers) images.add(container.image.split(':').at(-1) ?? '');
   }
   return images;
@@ -45,23 +38,22 @@ export const upgradeAndRollback: Step = {
   name: 'helm upgrade and rollback under load',
   proves: 'a new tag with a new migration: hook first, pods roll, rollback to the old tag runs on the newer schema; 0 failed, 0 lost, 0 repeated',
   run: async () => {
-    const previous = [...imagesInUse()];
+    const previous = [...(await imagesInUse())];
     expect(previous.length === 1, `the release runs several tags: ${previous.join(', ')}`);
     const built = Date.now();
-    const image = spawnSync('bash', ['scripts/k8s/k8s.sh', 'upgrade-image', UPGRADE_TAG], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    expect(image.status === 0, 'building the upgrade images failed');
+    await bashScript(['scripts/k8s/k8s.sh', 'upgrade-image', UPGRADE_TAG]);
     const buildTime = Date.now() - built;
     return underLoad('upgrade', async (figures) => {
       figures['images of the new tag built'] = seconds(buildTime);
       let started = Date.now();
-      node(['scripts/k8s/release.ts', 'upgrade', '--tag', UPGRADE_TAG]);
+      await nodeScript(['scripts/k8s/release.ts', 'upgrade', '--tag', UPGRADE_TAG]);
       figures['helm upgrade (hooks, then every Deployment)'] = seconds(Date.now() - started);
       expect(await upgradeMigrationApplied(), 'the new migration is not in the catalog database after the upgrade');
-      expect([...imagesInUse()].join() === UPGRADE_TAG, `after the upgrade the Deployments run ${[...imagesInUse()].join(', ')}`);
+      expect([...(await imagesInUse())].join() === UPGRADE_TAG, `after the upgrade the Deployments run ${[...(await imagesInUse())].join(', ')}`);
       started = Date.now();
-      node(['scripts/k8s/release.ts', 'rollback']);
+      await nodeScript(['scripts/k8s/release.ts', 'rollback']);
       figures['helm rollback'] = seconds(Date.now() - started);
-      expect([...imagesInUse()].join() === previous[0], `after the rollback the Deployments run ${[...imagesInUse()].join(', ')}`);
+      expect([...(await imagesInUse())].join() === previous[0], `after the rollback the Deployments run ${[...(await imagesInUse())].join(', ')}`);
     });
   },
 };

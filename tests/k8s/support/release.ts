@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { K8S, kubectl, kubectlJson } from '../../../scripts/k8s/kube.ts';
+import { K8S } from '../../../scripts/k8s/kube.ts';
+import { kube, kubeJson } from './kubectl.ts';
 
 export const SERVICES = ['gateway', 'auth', 'catalog', 'asset', 'webhook'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -48,11 +49,11 @@ function toPod(json: PodJson): Pod {
 }
 
 /** The service's server pods (not the hook Jobs'), terminating ones included. */
-export function pods(service: Service): Pod[] {
-  return (kubectlJson(['get', 'pods', '-l', selector(service)]) as { items: PodJson[] }).items.map(toPod);
+export async function pods(service: Service): Promise<Pod[]> {
+  return ((await kubeJson(['get', 'pods', '-l', selector(service)])) as { items: PodJson[] }).items.map(toPod);
 }
 
-export const readyPods = (service: Service): Pod[] => pods(service).filter((pod) => pod.ready);
+export const readyPods = async (service: Service): Promise<Pod[]> => (await pods(service)).filter((pod) => pod.ready);
 
 export async function eventually<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -64,12 +65,12 @@ export async function eventually<T>(what: string, timeoutMs: number, probe: () =
   }
 }
 
-export function scale(service: Service, replicas: number): void {
-  kubectl(['scale', `deployment/${deployment(service)}`, `--replicas=${String(replicas)}`]);
+export async function scale(service: Service, replicas: number): Promise<void> {
+  await kube(['scale', `deployment/${deployment(service)}`, `--replicas=${String(replicas)}`]);
 }
 
-export function rolloutStatus(service: Service, timeout = '300s'): void {
-  kubectl(['rollout', 'status', `deployment/${deployment(service)}`, `--timeout=${timeout}`]);
+export async function rolloutStatus(service: Service, timeout = '300s'): Promise<void> {
+  await kube(['rollout', 'status', `deployment/${deployment(service)}`, `--timeout=${timeout}`]);
 }
 
 /** `service`'s pods' /metrics, each on its own (the port the Services give a scraper). */
@@ -91,8 +92,8 @@ export function metricSum(text: string, metric: string, labels = ''): number {
   return sum;
 }
 
-export function adminUrl(): string {
-  const service = kubectlJson(['get', 'service', `${K8S.release}-auth-internal`]) as { spec: { clusterIP: string; ports: { port: number }[] } };
+export async function adminUrl(): Promise<string> {
+  const service = (await kubeJson(['get', 'service', `${K8S.release}-auth-internal`])) as { spec: { clusterIP: string; ports: { port: number }[] } };
   return `http://${service.spec.clusterIP}:${String(service.spec.ports[0]?.port ?? 9090)}`;
 }
 
@@ -107,7 +108,7 @@ export function writerTarget(name: string): {
   designerToken: (scopes: readonly string[]) => Promise<{ designerId: number; token: string }>;
 } {
   const admin = async (path: string, body: unknown): Promise<unknown> => {
-    const response = await fetch(`${adminUrl()}/admin${path}`, {
+    const response = await fetch(`${await adminUrl()}/admin${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken()}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),

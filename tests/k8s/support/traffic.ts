@@ -46,7 +46,8 @@ export class ReadTraffic {
         await response.arrayBuffer();
         if (!response.ok) this.failures.push(`${path}: ${String(response.status)}`);
       } catch (error) {
-        this.failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+        const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+        this.failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}${cause} at ${new Date().toISOString().slice(11, 23)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
-import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { Agent, errors as undiciErrors, interceptors, type Dispatcher } from 'undici';
 import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit/core';
 import { requestTargetOf, upstreamPathOf } from '../request/canonical-path.ts';
 import { clientOriginOf, type ClientOrigin } from '../request/client-origin.ts';
@@ -32,6 +32,7 @@ export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } |
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {
   private readonly agent: Agent;
+  private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly aborts: ProxyAborts;
   private readonly origins = new Map<string, string>();
@@ -39,6 +40,20 @@ export class UpstreamProxy {
   constructor({ timeoutMs, logger, registry }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
     this.agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    // A pod that stops (a rolling update, a scale-in) closes its idle keep-alive connections; a
+    // request written onto one just then meets a closed socket before any answer (or a listener
+    // already gone). Requests without a body are sent again then, on another connection: at most
+    // twice, and never after an answer began (RFC 9110 §9.2.2). Anything with a body is not repeated.
+    this.dispatcher = this.agent.compose(
+      interceptors.retry({
+        maxRetries: 2,
+        minTimeout: 10,
+        maxTimeout: 50,
+        methods: ['GET', 'HEAD', 'OPTIONS'],
+        statusCodes: [],
+        errorCodes: ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'],
+      }),
+    );
     this.aborts = new ProxyAborts(logger, registry);
   }
 
@@ -104,7 +119,7 @@ export class UpstreamProxy {
     if (exchange.clientGone()) return undefined;
     let upstream: Dispatcher.ResponseData;
     try {
-      upstream = await this.agent.request({
+      upstream = await this.dispatcher.request({
         origin: outgoing.origin,
         path: outgoing.path,
         method,

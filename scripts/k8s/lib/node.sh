@@ -235,12 +235,14 @@ node_down() {
     stop_daemon "$name" 20
   done
   for name in "${FORWARDS[@]}"; do stop_daemon "forward-$name" 5; done
-  [ -x "$BIN/kube-router" ] && "$BIN/kube-router" --cleanup-config >/dev/null 2>&1 || true
   [ -x "$BIN/kube-proxy" ] && "$BIN/kube-proxy" --cleanup >/dev/null 2>&1 || true
-  remove_cni_masquerade
+  remove_node_iptables
   unmount_under "$STATE"
   unmount_under "$RUNDIR"
   unmount_under /run/containerd
+  # Image builds' working containers (a build that failed half-way keeps its root mounted).
+  command buildah --root "$BUILDAH_ROOT" --runroot "$RUNDIR/buildah" rm --all >/dev/null 2>&1 || true
+  unmount_under "$BUILDAH_ROOT"
   local ns
   for ns in $(ip netns list 2>/dev/null | awk '/^cni-/{print $1}'); do ip netns delete "$ns" 2>/dev/null || true; done
   ip link delete "$BRIDGE" 2>/dev/null || true
@@ -248,23 +250,26 @@ node_down() {
   rm -rf "$STATE" "$RUNDIR"
 }
 
-# The bridge plugin's masquerade chains (CNI-<hash>), left when pods go without a CNI DEL.
-remove_cni_masquerade() {
-  local rule chain
-  iptables -t nat -S POSTROUTING 2>/dev/null | grep -- '-j CNI-' | sed 's/^-A /-D /' | while read -r rule; do
-    # shellcheck disable=SC2086 # a rule is words
-    iptables -t nat $rule 2>/dev/null || true
+# What the kubelet, kube-router and the bridge plugin leave in iptables (kube-proxy's own chains go
+# with `kube-proxy --cleanup`; kube-router 2.1's --cleanup-config needs a cluster to ask): every
+# chain of theirs and every rule that jumps to one, each table rewritten at once without them; then
+# kube-router's ipsets.
+OWN_CHAINS='KUBE-ROUTER-|KUBE-NWPLCY-|KUBE-POD-FW-|KUBE-FIREWALL|KUBE-KUBELET-CANARY|KUBE-IPTABLES-HINT|CNI-'
+remove_node_iptables() {
+  local save restore table set
+  for save in iptables-save ip6tables-save; do
+    restore=${save/-save/-restore}
+    for table in filter nat mangle; do
+      "$save" -t "$table" 2>/dev/null | grep -Ev "^:($OWN_CHAINS)|^-A ($OWN_CHAINS)|-[jg] ($OWN_CHAINS)" | "$restore" -T "$table" 2>/dev/null || true
+    done
   done
-  for chain in $(iptables -t nat -S 2>/dev/null | awk '/^-N CNI-/{print $2}'); do
-    iptables -t nat -F "$chain" 2>/dev/null || true
-    iptables -t nat -X "$chain" 2>/dev/null || true
-  done
+  for set in $(ipset list -n 2>/dev/null | grep -E '^(KUBE-|kube-router-)'); do ipset destroy "$set" 2>/dev/null || true; done
 }
 
 kill_cgroup_processes() { # every process in <name>'s cgroup subtree, in every v1 hierarchy
   local procs
   for procs in $(find /sys/fs/cgroup/*/"$1" -name cgroup.procs 2>/dev/null); do
-    xargs -r kill -KILL <"$procs" 2>/dev/null || true
+    { xargs -r kill -KILL <"$procs"; } 2>/dev/null || true # a cgroup may go while we read it
   done
 }
 remove_cgroups() { # the subtree's cgroups, deepest first

@@ -6,7 +6,7 @@ import { databaseValues, serviceValues } from './service-values.ts';
  * The settings a service chart passes to its service as environment variables (`config`), by their
  * names in the service's README. Only the ones an operator tunes: the chart sets ports, hosts, peers,
  * Kafka and secrets itself, and development-only switches (SSRF_ALLOW_CIDRS, ASSET_FILES_DIR) are
- * deliberately not settable here.
+ * deliberately not settable here: a team that means to set one says so in `<service>.extraEnv`.
  */
 const positive = (description: string) => integer(description, { min: 1 });
 

@@ -78,6 +78,10 @@ up() {
 }
 
 case "${1:-}" in
+  up | down | install | upgrade-image) [ "$(id -u)" = 0 ] || die "npm run k8s -- $1 runs as root (packages, network, cgroups, mounts)" ;;
+esac
+
+case "${1:-}" in
   up) up ;;
   down)
     node_down

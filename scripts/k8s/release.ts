@@ -10,7 +10,8 @@
  *   node scripts/k8s/release.ts upgrade --tag TAG [--set k=v …]   helm upgrade, values kept
  *   node scripts/k8s/release.ts rollback [REVISION]
  *
- * Called by `npm run k8s -- up` and by tests/k8s; K8S_BIN (kubectl) and HELM come from scripts/k8s.
+ * Called by `npm run k8s -- up` and by tests/k8s, with HELM set (scripts/deploy-tools.sh path helm);
+ * kubectl is the node's own, from the cache (scripts/k8s/kube.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { ensureDemoAccount } from '../embedded/demo-account.ts';
@@ -30,7 +31,6 @@ const { databaseUrl, ...servers } = infraServers();
 const nodeServers = {
   ...servers,
   // What the pods dial: the node's bridge address, forwarded to the host's loopback (scripts/k8s/lib/node.sh).
-  databaseUrl: databaseUrl.replace('127.0.0.1', K8S.nodeIp),
   redisUrl: servers.redisUrl.replace('127.0.0.1', K8S.nodeIp),
   s3Endpoint: servers.s3Endpoint.replace('127.0.0.1', K8S.nodeIp),
   kafkaBrokers: `${K8S.nodeIp}:19092`,

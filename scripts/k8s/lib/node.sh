@@ -239,7 +239,6 @@ node_down() {
   remove_node_iptables
   unmount_under "$STATE"
   unmount_under "$RUNDIR"
-  unmount_under /run/containerd
   # Image builds' working containers (a build that failed half-way keeps its root mounted).
   command buildah --root "$BUILDAH_ROOT" --runroot "$RUNDIR/buildah" rm --all >/dev/null 2>&1 || true
   unmount_under "$BUILDAH_ROOT"

@@ -5,7 +5,7 @@
  */
 import { K8S } from '../../../scripts/k8s/kube.ts';
 import { kube, kubeJson } from '../support/kubectl.ts';
-import { deployment, eventually, pods, SERVICES } from '../support/release.ts';
+import { deployment, eventually, metricSum, podMetrics, pods, SERVICES } from '../support/release.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
 
 interface EventJson {
@@ -60,6 +60,7 @@ export const install: Step = {
       for (const pod of await pods(service)) {
         expect(pod.ready && pod.readyAt !== undefined, `${pod.name} is not Ready`);
         figures[`${service}: created → Ready`] = seconds(pod.readyAt - pod.startedAt);
+        figures[`${service}: RSS (process_resident_memory_bytes)`] = `${(metricSum(await podMetrics(pod), 'process_resident_memory_bytes') / 1024 ** 2).toFixed(0)} MiB`;
       }
     }
     const memory = await podMemory();

@@ -48,8 +48,7 @@ for (const step of chosen) {
     say(`✓ ${step.name} (${seconds(Date.now() - started)})`);
   } catch (error) {
     // fetch's own message ("fetch failed") says nothing: the cause (ECONNRESET, a refusal …) and where does.
-    const cause =
-      error instanceof Error && error.cause !== undefined ? ` (cause: ${String(error.cause instanceof Error ? error.cause.message : error.cause)})` : '';
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
     const message = error instanceof Error ? `${error.message}${cause}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}` : String(error);
     results.push({ step, ms: Date.now() - started, figures: error instanceof StepFailure ? error.figures : {}, error: message });
     say(`✗ ${step.name} (${seconds(Date.now() - started)}): ${message}`);

@@ -24,7 +24,7 @@ export async function underLoad(label: string, change: (figures: Figures) => Pro
   const readResult = await reads.stop();
   const refusals = load.refusalsText();
   const writeResult = await load.stop();
-  if (failed !== undefined) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed !== undefined) throw failed instanceof Error ? failed : new Error('the change failed', { cause: failed });
   Object.assign(figures, WriteLoad.figures(writeResult, refusals), {
     'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})`,
   });

@@ -1,4 +1,4 @@
-import { uniqueName } from '@boardsync/kit/testing';
+import { AdminApi } from './admin-api.ts';
 
 /**
  * A boardsync deployed elsewhere (the Kubernetes rehearsal, tests/k8s), met as RunningSystem meets
@@ -8,8 +8,7 @@ import { uniqueName } from '@boardsync/kit/testing';
  */
 export class DeployedSystem {
   readonly gateway = required('BOARDSYNC_GATEWAY_URL');
-  private readonly adminUrl = required('BOARDSYNC_ADMIN_URL');
-  private readonly adminToken = required('BOARDSYNC_ADMIN_TOKEN');
+  private readonly adminApi = new AdminApi(() => required('BOARDSYNC_ADMIN_URL'), required('BOARDSYNC_ADMIN_TOKEN'));
 
   static configured(): boolean {
     return process.env.BOARDSYNC_GATEWAY_URL !== undefined;
@@ -24,30 +23,20 @@ export class DeployedSystem {
   /** Deployed systems outlive a test: nothing to stop. */
   async stop(): Promise<void> {}
 
-  async designer(): Promise<{ id: number; email: string; password: string }> {
-    const email = `${uniqueName('d')}@example.com`;
-    const password = 'correct horse battery';
-    const created = (await this.admin('POST', '/designers', { name: 'Ada Designer', email, password })) as { id: number };
-    return { id: created.id, email, password };
+  designer(): Promise<{ id: number; email: string; password: string }> {
+    return this.adminApi.designer();
   }
 
   async personalToken(scopes: readonly string[], designerId?: number): Promise<string> {
-    return (await this.issueToken(scopes, designerId)).token;
+    return (await this.adminApi.issueToken(scopes, designerId)).token;
   }
 
-  async issueToken(scopes: readonly string[], designerId?: number): Promise<{ id: number; token: string }> {
-    const owner = designerId ?? (await this.designer()).id;
-    return (await this.admin('POST', '/tokens', { designer_id: owner, scopes: scopes.join(' ') })) as { id: number; token: string };
+  issueToken(scopes: readonly string[], designerId?: number): Promise<{ id: number; token: string }> {
+    return this.adminApi.issueToken(scopes, designerId);
   }
 
-  async admin(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.adminUrl}/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${this.adminToken}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`admin ${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
-    return response.json();
+  admin(method: string, path: string, body?: unknown): Promise<unknown> {
+    return this.adminApi.call(method, path, body);
   }
 }
 

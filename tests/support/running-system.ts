@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
 import { ensurePublicBucket } from '../../scripts/cluster/servers.ts';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
+import { AdminApi } from './admin-api.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from './standalone-env.ts';
 
@@ -82,33 +83,25 @@ export class RunningSystem {
     return this.running[SERVICES.indexOf(service)]?.output() ?? '';
   }
 
+  private readonly adminApi = new AdminApi(() => `http://127.0.0.1:${String(this.world.listeners.auth.internalPort)}`, testSecret('admin'));
+
   /** A designer of their own, so that each test has its own rate-limit budget and data. */
-  async designer(): Promise<{ id: number; email: string; password: string }> {
-    const email = `${uniqueName('d')}@example.com`;
-    const password = 'correct horse battery';
-    const created = (await this.admin('POST', '/designers', { name: 'Ada Designer', email, password })) as { id: number };
-    return { id: created.id, email, password };
+  designer(): Promise<{ id: number; email: string; password: string }> {
+    return this.adminApi.designer();
   }
 
   /** A personal token of a new designer (or `designerId`'s) holding `scopes`. */
   async personalToken(scopes: readonly string[], designerId?: number): Promise<string> {
-    return (await this.issueToken(scopes, designerId)).token;
+    return (await this.adminApi.issueToken(scopes, designerId)).token;
   }
 
   /** As {@link personalToken}, with the id the admin API revokes it by. */
-  async issueToken(scopes: readonly string[], designerId?: number): Promise<{ id: number; token: string }> {
-    const owner = designerId ?? (await this.designer()).id;
-    return (await this.admin('POST', '/tokens', { designer_id: owner, scopes: scopes.join(' ') })) as { id: number; token: string };
+  issueToken(scopes: readonly string[], designerId?: number): Promise<{ id: number; token: string }> {
+    return this.adminApi.issueToken(scopes, designerId);
   }
 
-  async admin(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`http://127.0.0.1:${String(this.world.listeners.auth.internalPort)}/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${testSecret('admin')}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`admin ${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
-    return response.json();
+  admin(method: string, path: string, body?: unknown): Promise<unknown> {
+    return this.adminApi.call(method, path, body);
   }
 
   /** `service`'s `/metrics`, read from its internal listener as a pod's would be scraped. */

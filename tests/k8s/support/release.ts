@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { K8S } from '../../../scripts/k8s/kube.ts';
+import { AdminApi } from '../../support/admin-api.ts';
 import { kube, kubeJson } from './kubectl.ts';
 
 export const SERVICES = ['gateway', 'auth', 'catalog', 'asset', 'webhook'] as const;
@@ -101,29 +102,19 @@ export function adminToken(): string {
   return readFileSync(join(K8S.dataDir, 'admin-token'), 'utf8').trim();
 }
 
-/** What a writer of the fault harness needs: the gateway, a name, and designers with tokens. */
+/** What a writer of the fault harness needs: the gateway, a name, and designers with tokens (auth's admin API). */
 export function writerTarget(name: string): {
   gateway: string;
   name: string;
   designerToken: (scopes: readonly string[]) => Promise<{ designerId: number; token: string }>;
 } {
-  const admin = async (path: string, body: unknown): Promise<unknown> => {
-    const response = await fetch(`${await adminUrl()}/admin${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken()}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`admin POST ${path} answered ${String(response.status)}: ${await response.text()}`);
-    return response.json();
-  };
+  const admin = new AdminApi(adminUrl, adminToken());
   return {
     gateway: K8S.gatewayUrl,
     name,
     designerToken: async (scopes) => {
-      const email = `${name}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-      const designer = (await admin('/designers', { name: 'Rehearsal Designer', email, password: 'correct horse battery' })) as { id: number };
-      const { token } = (await admin('/tokens', { designer_id: designer.id, scopes: scopes.join(' ') })) as { token: string };
-      return { designerId: designer.id, token };
+      const designer = await admin.designer();
+      return { designerId: designer.id, token: (await admin.issueToken(scopes, designer.id)).token };
     },
   };
 }

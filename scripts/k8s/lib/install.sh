@@ -26,7 +26,7 @@ install_kubernetes() {
   local stamp; stamp="$KUBERNETES_VERSION $(cat "$K8S_DIR"/node/go.mod "$K8S_DIR"/node/cmd/*/main.go | sha1sum | cut -c1-12)"
   stamp_ok kube "$stamp" && [ -x "$BIN/kube" ] && [ -x "$BIN/etcd" ] && return 0
   command -v go >/dev/null || die "Kubernetes is built with Go, and no Go toolchain is on PATH"
-  say "building Kubernetes $KUBERNETES_VERSION (kube-apiserver, controller-manager, scheduler, kubelet, kube-proxy, kubectl) and etcd: first run only, ~12 min on 2 cores"
+  say "building Kubernetes $KUBERNETES_VERSION (kube-apiserver, controller-manager, scheduler, kubelet, kube-proxy, kubectl) and etcd: first run only, 5-16 min on 2 cores"
   local t=$SECONDS v=k8s.io/component-base/version minor=${KUBERNETES_VERSION#v1.}
   minor=${minor%%.*}
   mkdir -p "$BIN"

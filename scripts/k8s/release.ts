@@ -134,10 +134,26 @@ function edgeService(): object {
   };
 }
 
+/**
+ * `helm --wait` returns once the pods are Ready; kube-proxy may take a moment more to route a new
+ * Service's address to them (refused until then). A call that could not connect is tried again, 30 s at most.
+ */
+async function untilReachable<T>(call: () => Promise<T>): Promise<T> {
+  for (const deadline = Date.now() + 30_000; ;) {
+    try {
+      return await call();
+    } catch (error) {
+      const unreachable = error instanceof TypeError && error.message === 'fetch failed';
+      if (!unreachable || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 async function printWelcome(adminToken: string): Promise<void> {
   const authInternal = kubectlJson(['get', 'service', `${K8S.release}-auth-internal`]) as { spec: { clusterIP: string; ports: { port: number }[] } };
   const authUrl = `http://${authInternal.spec.clusterIP}:${String(authInternal.spec.ports[0]?.port ?? 9090)}`;
-  const { demo } = await ensureDemoAccount(K8S.dataDir, authUrl, adminToken);
+  const { demo } = await untilReachable(() => ensureDemoAccount(K8S.dataDir, authUrl, adminToken));
   const lines = [
     '',
     `boardsync is running on the Kubernetes node (namespace ${K8S.namespace}, release ${K8S.release})`,

@@ -23,6 +23,8 @@ export class CachedReading<T> {
   private value: T | undefined;
   private startedAt = Number.NEGATIVE_INFINITY;
   private pending: Promise<void> | undefined;
+  /** The one wait every caller of a refresh shares: the refresh, or waitMs, whichever comes first. */
+  private waited: Promise<void> = Promise.resolve();
 
   constructor(read: () => Promise<T>, options: CachedReadingOptions = {}) {
     this.read = read;
@@ -36,8 +38,11 @@ export class CachedReading<T> {
     if (this.pending === undefined && Date.now() - this.startedAt >= this.maxAgeMs) {
       this.startedAt = Date.now();
       this.pending = this.refresh();
+      this.waited = waitAtMost(this.pending, this.waitMs);
     }
-    if (this.pending !== undefined) await waitAtMost(this.pending, this.waitMs);
+    // One scrape asks once per gauge, one after another: each waiting on its own clock, a refresh that
+    // lands between two of them gave gauges of one reading values of two (a streak of 2 beside 0 failing).
+    if (this.pending !== undefined) await this.waited;
     return this.value;
   }
 

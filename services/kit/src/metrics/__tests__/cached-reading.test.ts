@@ -43,6 +43,26 @@ describe('CachedReading', () => {
     expect(await reading.get()).toBe(3);
   });
 
+  it('gives every caller of one refresh the same value, however late it lands: the gauges of one scrape agree', async () => {
+    let reads = 0;
+    let release: (() => void) | undefined;
+    const reading = new CachedReading(
+      async () => {
+        reads++;
+        if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
+        return reads;
+      },
+      { maxAgeMs: 0, waitMs: 20 },
+    );
+    expect(await reading.get()).toBe(1);
+    expect(await reading.get()).toBe(1); // the second reading is late: the previous value
+    const second = reading.get(); // the next gauge of the same scrape, asked just before that reading lands
+    release?.();
+    expect(await second).toBe(1);
+    await sleep(5);
+    expect(await reading.get()).toBe(3); // the next scrape: the second reading landed, and this one's own is newer still
+  });
+
   it('keeps the previous value when a reading fails, and reports the failure once until one succeeds', async () => {
     const errors: unknown[] = [];
     let fail = false;

@@ -36,7 +36,7 @@ export const forceDelete: Step = {
       const result = await load.stop();
       Object.assign(figures, WriteLoad.figures(result, refusals), { 'batches never acknowledged (retries ran out)': result.unacknowledged });
       for (const service of victims) await scale(service, 1);
-      expect(result.violations.length === 0, `the writer's ledger: ${result.violations.slice(0, 5).join('; ')}`);
+      expect(result.violations.length === 0, `the writer's ledger: ${result.violations.slice(0, 5).join('; ')}`, figures);
     }
     return figures;
   },

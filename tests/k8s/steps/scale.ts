@@ -4,20 +4,16 @@
  * failed request.
  */
 import { deployment, eventually, metricSum, podMetrics, pods, readyPods, rolloutStatus, scale, SERVICES, type Pod } from '../support/release.ts';
-import { WriteLoad } from '../support/load.ts';
-import { ReadTraffic } from '../support/traffic.ts';
-import { expect, seconds, type Figures, type Step } from '../support/steps.ts';
+import { expect, seconds, type Step } from '../support/steps.ts';
+import { underLoad } from '../support/under-load.ts';
 
 const answered = async (pod: Pod): Promise<number> => metricSum(await podMetrics(pod), 'http_request_duration_seconds_count');
 
 export const scaleEachService: Step = {
   name: 'scale each service alone',
   proves: 'kubectl scale to 2: the new pod answers its share; back to 1 with no failed request',
-  run: async () => {
-    const figures: Figures = {};
-    const load = await WriteLoad.start('scale');
-    const reads = await ReadTraffic.start();
-    try {
+  run: () =>
+    underLoad('scale', async (figures) => {
       for (const service of SERVICES) {
         const [first] = await readyPods(service);
         expect(first !== undefined, `${service} has no Ready pod`);
@@ -37,17 +33,5 @@ export const scaleEachService: Step = {
           (await pods(service)).length === 1 && (await readyPods(service)).length === 1 ? true : undefined,
         );
       }
-    } finally {
-      const readResult = await reads.stop();
-      const refusals = load.refusalsText();
-      const writeResult = await load.stop();
-      Object.assign(figures, WriteLoad.figures(writeResult, refusals), {
-        'reads (failed)': `${String(readResult.requests)} (${String(readResult.failures.length)})`,
-      });
-      expect(readResult.failures.length === 0, `failed reads while scaling: ${readResult.failures.slice(0, 5).join('; ')}`);
-      expect(writeResult.failedRequests === 0, `failed writes while scaling${refusals}`);
-      expect(writeResult.violations.length === 0, `the writer's ledger: ${writeResult.violations.slice(0, 5).join('; ')}`);
-    }
-    return figures;
-  },
+    }),
 };

@@ -9,7 +9,7 @@ import { K8S } from '../../../scripts/k8s/kube.ts';
 import { bashScript, kubeJson, nodeScript } from '../support/kubectl.ts';
 import { deployment, SERVICES } from '../support/release.ts';
 import { expect, seconds, type Step } from '../support/steps.ts';
-import { underLoad } from './rollout.ts';
+import { underLoad } from '../support/under-load.ts';
 
 export const UPGRADE_TAG = '0.1.1-rehearsal';
 

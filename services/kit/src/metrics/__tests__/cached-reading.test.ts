@@ -3,6 +3,21 @@ import { CachedReading } from '../cached-reading.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Readings numbered 1, 2, 3 …, read every time (maxAgeMs 0, waitMs 20); the second lands only on `release()`. */
+function slowSecondReading(): { reading: CachedReading<number>; release: () => void; reads: () => number } {
+  let reads = 0;
+  let landed: (() => void) | undefined;
+  const reading = new CachedReading(
+    async () => {
+      reads++;
+      if (reads === 2) await new Promise<void>((resolve) => (landed = resolve));
+      return reads;
+    },
+    { maxAgeMs: 0, waitMs: 20 },
+  );
+  return { reading, release: () => landed?.(), reads: () => reads };
+}
+
 describe('CachedReading', () => {
   it('reads once per maxAgeMs however often it is asked', async () => {
     let reads = 0;
@@ -21,43 +36,25 @@ describe('CachedReading', () => {
   });
 
   it('waits at most waitMs for a slow reading, then gives the previous value; one reading at a time', async () => {
-    let reads = 0;
-    let release: (() => void) | undefined;
-    const reading = new CachedReading(
-      async () => {
-        reads++;
-        if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
-        return reads;
-      },
-      { maxAgeMs: 0, waitMs: 20 },
-    );
+    const { reading, release, reads } = slowSecondReading();
     expect(await reading.get()).toBe(1);
     const started = Date.now();
     expect(await reading.get()).toBe(1);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await reading.get()).toBe(1);
-    expect(reads).toBe(2);
-    release?.();
+    expect(reads()).toBe(2);
+    release();
     await sleep(5);
     // The slow reading has landed; this scrape's own (quick) reading is newer still.
     expect(await reading.get()).toBe(3);
   });
 
   it('gives every caller of one refresh the same value, however late it lands: the gauges of one scrape agree', async () => {
-    let reads = 0;
-    let release: (() => void) | undefined;
-    const reading = new CachedReading(
-      async () => {
-        reads++;
-        if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
-        return reads;
-      },
-      { maxAgeMs: 0, waitMs: 20 },
-    );
+    const { reading, release } = slowSecondReading();
     expect(await reading.get()).toBe(1);
     expect(await reading.get()).toBe(1); // the second reading is late: the previous value
     const second = reading.get(); // the next gauge of the same scrape, asked just before that reading lands
-    release?.();
+    release();
     expect(await second).toBe(1);
     await sleep(5);
     expect(await reading.get()).toBe(3); // the next scrape: the second reading landed, and this one's own is newer still

@@ -1,13 +1,15 @@
 /**
- * Asset upload benchmarks (issues 10 and 22), on the real Postgres, Kafka and MinIO `scripts/infra up`
- * starts, with the catalog and the asset service each started alone from its main.ts (as deployed):
+ * Asset upload benchmarks (targets: stored as is ≥ 0.7× a bare `putObject`, converted to WebP ≥ 0.8×
+ * bare sharp), on the real Postgres, Kafka and MinIO `scripts/infra up` starts, with the catalog and
+ * the asset service each started alone from its main.ts (as deployed):
  *  1. upload throughput (MB/s) of a 10 MB PNG through the asset service, stored as is and converted
  *     to WebP, next to a bare `putObject` of the same bytes into the same MinIO;
  *  2. the upload converted to WebP against the same conversion in a bare sharp pipeline in this
  *     process (the service's options, the same PNG from a file, one at a time), the two alternating;
  *  3. the asset service's peak RSS (VmHWM, reset just before) during 8 concurrent 10 MB uploads,
- *     stored as is and converted to WebP, and its growth per concurrent upload (issue 22). The burst
- *     stored as is runs before any conversion: the heap a conversion leaves behind would hide it.
+ *     stored as is and converted to WebP, and its growth per concurrent upload (reported, to size a
+ *     pod's memory by). The burst stored as is runs before any conversion: the heap a conversion
+ *     leaves behind would hide it.
  * Run: `npm run bench:asset` (BENCH_ROUNDS to change the number of timed runs).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

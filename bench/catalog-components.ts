@@ -1,5 +1,6 @@
 /**
- * Catalog component benchmarks (issue 4), on the real Postgres `scripts/infra up` starts:
+ * Catalog component benchmarks (target: a 500-row batch upsert ≤ 1.5× the raw statement), on the real
+ * Postgres `scripts/infra up` starts:
  *  1. a 500-row batch upsert through the catalog's HTTP endpoint (create, then update), next to
  *     the same rows written by one plain multi-row `INSERT … ON CONFLICT` with `pg`;
  *  2. a component-list page at page 1 and at the last page of a 100,000-row project.

@@ -1,5 +1,5 @@
 /**
- * A catalog component page under load (issue 13: ≥ 60% of the bare handler's req/s), on the real
+ * A catalog component page under load (target: ≥ 60% of the bare handler's req/s), on the real
  * Postgres and Kafka `scripts/infra up` starts. The catalog runs alone from its main.ts (LOG_LEVEL
  * info, as deployed: one access-log line per request); next to it, bench/support/bare-page-server.ts
  * answers the same page with Koa and `pg` alone — the same SQL, the same JSON bytes (checked before

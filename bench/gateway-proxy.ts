@@ -1,5 +1,5 @@
 /**
- * What the gateway costs a read (issue 13: ≥ 90% of direct req/s, ≤ +1 ms p50 and ≤ +3 ms p99 at
+ * What the gateway costs a read (target: ≥ 90% of direct req/s, ≤ +1 ms p50 and ≤ +3 ms p99 at
  * half load). Auth, catalog and gateway each started alone from their main.ts on the real Postgres,
  * Kafka and Redis `scripts/infra up` starts; one component page (12 components, ~9 KB of JSON) read
  *  - direct: straight from the catalog, with the signed principal the gateway would send;

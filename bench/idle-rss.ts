@@ -1,5 +1,5 @@
 /**
- * Idle memory of every service (issue 13: ≤ 120 MB each): the five services started alone from
+ * Idle memory of every service (target: ≤ 120 MB each): the five services started alone from
  * their main.ts, as deployed (the image's NODE_OPTIONS, its compile cache filled first as the image
  * build fills it), on the real Postgres, Kafka, Redis and MinIO `scripts/infra up` starts,
  * each given BENCH_SETTLE_MS after it is ready, then its resident set (VmRSS) and peak (VmHWM) read

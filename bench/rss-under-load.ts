@@ -1,5 +1,5 @@
 /**
- * Memory under load (issue 13: RSS after a 60 s mixed load ≤ 1.5× idle, and flat over a second
+ * Memory under load (target: RSS after a 60 s mixed load ≤ 1.5× idle, and flat over a second
  * 60 s). The five services started alone from their main.ts, as deployed (the image's NODE_OPTIONS,
  * its compile cache filled first), on the real Postgres, Kafka, Redis and MinIO `scripts/infra up`
  * starts; each one's resident set (VmRSS, /proc) read BENCH_SETTLE_SECONDS after it is ready (idle),

@@ -24,35 +24,35 @@ const heapCapped = Object.fromEntries(
 );
 
 const BENCHMARKS: Benchmark[] = [
-  { name: 'catalog', script: 'catalog-components.ts', what: 'Catalog component writes and reads against the raw statements (issues 4 and 13)' },
-  { name: 'page', script: 'catalog-page.ts', what: 'A catalog component page against a bare Koa + pg handler: req/s, p50/p99, CPU per request (issue 13)' },
+  { name: 'catalog', script: 'catalog-components.ts', what: 'Catalog component writes and reads against the raw statements' },
+  { name: 'page', script: 'catalog-page.ts', what: 'A catalog component page against a bare Koa + pg handler: req/s, p50/p99, CPU per request' },
   {
     name: 'gateway',
     script: 'gateway-proxy.ts',
-    what: 'The gateway against direct and nginx proxy_pass: req/s at saturation, p50/p99 at half the direct saturation, CPU per request (issue 13)',
+    what: 'The gateway against direct and nginx proxy_pass: req/s at saturation, p50/p99 at half the direct saturation, CPU per request',
   },
-  { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put (issue 10)' },
-  { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs (issue 11)' },
+  { name: 'asset', script: 'asset-upload.ts', what: 'Asset uploads: stored as is and converted, against a bare S3 put' },
+  { name: 'webhook', script: 'webhook-delivery.ts', what: 'Webhook write-to-receipt latency and deliveries per second against bare signed POSTs' },
   {
     name: 'webhook-embedded',
     script: 'webhook-embedded.ts',
-    what: 'Webhook write-to-receipt latency in the embedded mode (`npm start`: one process, PGlite, the in-process bus), through the gateway (issue 22)',
+    what: 'Webhook write-to-receipt latency in the embedded mode (`npm start`: one process, PGlite, the in-process bus), through the gateway',
   },
   {
     name: 'webhook-fairness',
     script: 'webhook-fairness.ts',
-    what: "Webhook fairness: one receiver's latency and ten receivers' throughput, with and without a receiver that never answers (issue 22)",
+    what: "Webhook fairness: one receiver's latency and ten receivers' throughput, with and without a receiver that never answers",
   },
-  { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes (issue 13)' },
+  { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes' },
   {
     name: 'rss-load',
     script: 'rss-under-load.ts',
-    what: 'RSS of every service idle, after 60 s and 120 s of mixed load through the gateway, and after rest (issue 13)',
+    what: 'RSS of every service idle, after 60 s and 120 s of mixed load through the gateway, and after rest',
   },
   {
     name: 'rss-load-capped',
     script: 'rss-under-load.ts',
-    what: 'The same with each service’s old space capped at 256 MB (--max-old-space-size), as a pod’s memory limit would size it (issue 13)',
+    what: 'The same with each service’s old space capped at 256 MB (--max-old-space-size), as a pod’s memory limit would size it',
     env: heapCapped,
   },
 ];

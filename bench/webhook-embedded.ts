@@ -1,5 +1,5 @@
 /**
- * Webhook write-to-receipt latency in the embedded mode (issue 22): `npm start` (scripts/start.ts:
+ * Webhook write-to-receipt latency in the embedded mode (target: p50 ≤ 30 ms): `npm start` (scripts/start.ts:
  * every service in one process, PGlite, the in-process bus) on its own data directory and ports, the
  * demo designer's token, a receiver on loopback (SSRF_ALLOW_CIDRS, as in development) registered
  * through the gateway. BENCH_WRITES sequential component writes through the gateway, each waiting

@@ -1,5 +1,5 @@
 /**
- * Webhook fairness (issue 22): one slow or dead receiver must not hold back the others. The catalog
+ * Webhook fairness: one slow or dead receiver must not hold back the others. The catalog
  * and the webhook service run as deployed, with the webhook service's default caps
  * (DELIVERY_CONCURRENCY 16, DELIVERY_PER_ENDPOINT 4, WEBHOOK_TIMEOUT_MS 10 s), on the real
  * Postgres and Kafka; receivers on loopback. Two figures, each quiet and then with a receiver that

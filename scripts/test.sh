@@ -32,7 +32,7 @@ stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
 # keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without
 # disconnecting it. Services exit after their graceful shutdown, so only this suite notices.
 stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand --forceExit
-# The cluster under faults (issue 21 §4), CI-sized; `npm run faults` alone runs the full-length ones.
+# The cluster under the failures it sees every week, CI-sized; `npm run faults` alone runs the full-length ones.
 stage "faults: a cluster under the week's failures" npm run --silent faults -- --quick
 printf '\nall stages passed in %ss\n' "$((SECONDS - started))"
 node scripts/test-tally.cjs "$JEST_RESULTS_DIR"

@@ -4,7 +4,7 @@ import { RunningSystem } from './support/running-system.ts';
 import { SERVICES, type Service } from './support/standalone-env.ts';
 import { alertQueries, alertRules, dashboard, dashboardQueries, servedNames, unknownMetrics } from './support/monitoring-queries.ts';
 
-// Issue 23: the alerts and the dashboard of the umbrella chart (charts/boardsync/monitoring/) read
+// The alerts and the dashboard of the umbrella chart (charts/boardsync/monitoring/) read
 // only metrics that exist. The five services run as in production (node src/main.ts on Postgres,
 // Kafka, Redis, MinIO) and are scraped the way Prometheus scrapes a pod; a name they do not serve
 // (a typo, a renamed metric) fails here, unless another exporter is known to serve it.

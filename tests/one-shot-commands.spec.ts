@@ -84,7 +84,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 const common = { INTERNAL_JWT_SECRET: SECRET('principal'), ADMIN_TOKEN: SECRET('admin'), PORT: '0', INTERNAL_PORT: '0' };
 const bucket = uniqueName('oneshot').toLowerCase().replace(/_/g, '-');
 
-/** Every service that owns a database: its migrations, the topics DESIGN.md says it uses, and what else it needs to serve. */
+/** Every service that owns a database: its migrations, the topics docs/decisions.md says it uses ("Events"), and what else it needs to serve. */
 const DATABASE_SERVICES: { service: string; migrations: readonly unknown[]; topics: string[]; serveEnv: Record<string, string> }[] = [
   {
     service: 'auth',

@@ -7,7 +7,7 @@ import { RunningSystem } from './support/running-system.ts';
 import { SERVICES } from './support/standalone-env.ts';
 import { jaegerTrace, spanChain, type JaegerTrace } from './support/jaeger.ts';
 
-// Issue 23: one component write, through the gateway, as one trace in a real Jaeger (scripts/infra
+// One component write, through the gateway, as one trace in a real Jaeger (scripts/infra
 // starts it): the gateway's and the catalog's HTTP spans, the outbox publish, the webhook's consume
 // and the delivery attempt, each the child of the one before.
 const OTLP = process.env.JAEGER_OTLP_URL ?? 'http://127.0.0.1:4318';

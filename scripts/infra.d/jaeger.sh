@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Jaeger, the trace backend (issue 23), sourced by scripts/infra: say, die, wait_for, port_open and
+# Jaeger, the trace backend, sourced by scripts/infra: say, die, wait_for, port_open and
 # $CACHE come from there. Jaeger v2 (the `cmd/jaeger` of module version v1.76.0) is an
 # OpenTelemetry Collector build: it takes OTLP and keeps traces in memory, and its query API answers
 # on 16686. Every listener is on loopback (its defaults bind all interfaces: ":16686").

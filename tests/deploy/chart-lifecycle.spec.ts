@@ -1,4 +1,4 @@
-// The conventions every rendered chart follows (issue 12) for installing, upgrading, draining and
+// The conventions every rendered chart follows for installing, upgrading, draining and
 // scaling a release, asserted on what helm renders from each example values file: hook Jobs and the
 // objects they need, PodDisruptionBudgets and HorizontalPodAutoscalers. Each test lists every object
 // that breaks its rule, and which rule.

@@ -1,4 +1,4 @@
-// The conventions every rendered chart follows (issue 12) for the pods and their Services, asserted
+// The conventions every rendered chart follows for the pods and their Services, asserted
 // on what helm renders from each example values file: labels, ports and Services, probes and
 // resources, pod and container security, ServiceAccounts, secrets by reference only. Each test lists
 // every object that breaks its rule, and which rule. NetworkPolicies, Ingress and ServiceMonitors:

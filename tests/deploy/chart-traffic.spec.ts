@@ -1,4 +1,4 @@
-// The conventions every rendered chart follows (issue 12) for what reaches the pods, asserted on what
+// The conventions every rendered chart follows for what reaches the pods, asserted on what
 // helm renders from each example values file: NetworkPolicies (ingress by port and peer, DNS and
 // internet egress), the gateway's Ingress and the ServiceMonitors' scrapes. Each test lists every
 // object that breaks its rule, and which rule.

@@ -11,7 +11,7 @@ const grew = (before: Map<string, number>, after: Map<string, number>): [string,
   [...after].map(([name, value]) => [name, value - (before.get(name) ?? 0)]);
 
 /**
- * Issue 21 §3 with no fault: two replicas of every service, several tools writing at once. Every
+ * Scaling out, with no fault: two replicas of every service, several tools writing at once. Every
  * event arrives exactly once and in its project's order, and both catalog relays and both webhook
  * workers take part.
  */

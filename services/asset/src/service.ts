@@ -31,7 +31,7 @@ export const assetService = {
   consumes: [Topics.internalizeRequested],
 } satisfies ServiceDefinition;
 
-/** The asset service's public operations as the contract describes them (issue 20). */
+/** The asset service's public operations as the contract describes them (the OpenAPI document is built from them). */
 export { assetOperations } from './http/asset-operations.ts';
 
 export interface AssetAdapters extends ServiceAdapters {

@@ -29,7 +29,7 @@ export const authService = {
   produces: [Topics.tokenRevoked, Topics.designerPlanChanged],
 } satisfies ServiceDefinition;
 
-/** The auth service's public operations as the contract describes them: `/me` (issue 20; OAuth has its own RFCs). */
+/** The auth service's public operations as the contract describes them: `/me` (the OpenAPI document is built from them; OAuth has its own RFCs). */
 export const authOperations = [...meOperations];
 
 export interface AuthDependencies extends DatabaseServiceDependencies {

@@ -24,7 +24,7 @@ export const catalogService = {
   consumes: [Topics.internalizeCompleted],
 } satisfies ServiceDefinition;
 
-/** The catalog's public operations as the contract describes them: every route of its public listener (issue 20). */
+/** The catalog's public operations as the contract describes them: every route of its public listener (the OpenAPI document is built from them). */
 export const catalogOperations = [...projectOperations, ...componentOperations, ...groupOperations, ...maskOperations];
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {

@@ -120,7 +120,7 @@ async function aborts(of: TestGateway): Promise<Record<string, number>> {
 }
 
 describe('clients hanging up', () => {
-  it('eight anonymous `curl -m 0.002 /login` do not stop the gateway (the issue 9 repro)', async () => {
+  it('eight anonymous `curl -m 0.002 /login` do not stop the gateway (the hang-up that once stopped it)', async () => {
     await Promise.all(Array.from({ length: 8 }, () => hangUp(realAuth.url, 'at_once', { method: 'GET', target: '/login' })));
     await stillAnswers(realAuth.url);
   });

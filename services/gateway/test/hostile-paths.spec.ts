@@ -106,7 +106,7 @@ function expectRefused(answer: RawAnswer, target: string): void {
   }
 }
 
-describe('the repros of issue 9', () => {
+describe('the path-confusion repros', () => {
   it('a components:write token cannot rename a project through groups/..', async () => {
     const before = world.service.seen.length;
     const answer = await rawRequest(gateway, 'PATCH', '/api/v1/projects/1/groups/..', bearer(componentsWriteOnly), '{"name":"pwned"}');

@@ -7,7 +7,7 @@ export type { ComponentsChanged, ComponentRef, ProjectUpdated } from './proto/bo
 export type { InternalizeRequested, InternalizeCompleted, ArtworkRef, ArtworkRewrite, ArtworkFailure } from './proto/boardsync/events/v1/asset.ts';
 export type { DesignerPlanChanged, TokenRevoked } from './proto/boardsync/events/v1/auth.ts';
 
-/** The topics of DESIGN.md, and the event each carries. */
+/** The topics of docs/decisions.md ("Events"), and the event each carries. */
 export const Topics = {
   componentsChanged: 'catalog.components.changed',
   projectUpdated: 'catalog.project.updated',
@@ -35,7 +35,7 @@ export interface EventOrigin {
   requestId?: string;
 }
 
-/** Wraps an event in its envelope and addresses it to its topic, keyed as DESIGN.md says. */
+/** Wraps an event in its envelope and addresses it to its topic, keyed as docs/decisions.md says ("Events"). */
 export function eventMessage(key: string, event: EventBody, origin: EventOrigin, now = new Date()): OutgoingMessage {
   const envelope: Envelope = {
     eventId: randomUUID(),

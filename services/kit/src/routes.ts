@@ -51,7 +51,7 @@ export const ROUTES: readonly RouteRule[] = [
   { method: 'GET', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'POST', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'DELETE', path: '/webhooks/:webhook', scope: 'webhooks:write', service: 'webhook' },
-  // Beyond the spec (DESIGN.md): the delivery log, redeliver, recover and ping; the caller's app's webhooks only.
+  // Beyond the spec (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping; the caller's app's webhooks only.
   { method: 'GET', path: '/webhooks/:webhook/deliveries', scope: 'webhooks:write', service: 'webhook' },
   { method: 'GET', path: '/webhooks/:webhook/deliveries/:delivery', scope: 'webhooks:write', service: 'webhook' },
   { method: 'POST', path: '/webhooks/:webhook/deliveries/:delivery/redeliver', scope: 'webhooks:write', service: 'webhook' },

@@ -22,7 +22,7 @@ export const webhookService = {
   consumes: [Topics.componentsChanged, Topics.projectUpdated],
 } satisfies ServiceDefinition;
 
-/** The webhook service's public operations as the contract describes them: registration, then the delivery log (issue 20). */
+/** The webhook service's public operations as the contract describes them: registration, then the delivery log (the OpenAPI document is built from them). */
 export const webhookOperations = [...registrationOperations, ...deliveryLogOperations];
 
 export interface WebhookDependencies extends DatabaseServiceDependencies {

@@ -1,6 +1,6 @@
 /**
  * Two webhook services started from main.ts (as deployed) on one database and one Kafka namespace
- * share the work of 1,000 catalog events × 3 endpoints (issue 11, "Done when"): with both running
+ * share the work of 1,000 catalog events × 3 endpoints, as a scaled-out deployment does: with both running
  * none is lost and none is sent twice; with one SIGKILLed while deliveries flow none is lost, and
  * only deliveries the dead instance held leases on may arrive twice (sent, and maybe answered but
  * not yet recorded by its next turn; at most DELIVERY_PER_ENDPOINT per webhook across instances) —

@@ -3,7 +3,7 @@ import type { WriteResultBody } from './component-schemas.ts';
 
 /**
  * Spec §4 write result, at top level: `updated` counts matched rows (changed or not), `components`
- * lists every row's component, `errors` the rows written with a problem (DESIGN.md
+ * lists every row's component, `errors` the rows written with a problem (docs/decisions.md, "Writes":
  * `{index, unique_id, name, code, message}`).
  */
 export function presentWriteResult(outcome: WriteOutcome): WriteResultBody {

@@ -101,8 +101,8 @@ export interface FailureState {
 }
 
 /**
- * The webhook's bookkeeping after one attempt (spec §3, DESIGN.md: `consecutive_failures` counts
- * failed attempts, retried or refused alike). A success resets the count but does not reactivate:
+ * The webhook's bookkeeping after one attempt (spec §3; docs/decisions.md, "Webhooks": `consecutive_failures`
+ * counts failed attempts, retried or refused alike). A success resets the count but does not reactivate:
  * an inactive webhook must be registered again. The `deactivateAfter`th failure in a row deactivates.
  */
 export function afterAttempt(webhook: FailureState, outcome: AttemptOutcome, deactivateAfter = 15): FailureState {

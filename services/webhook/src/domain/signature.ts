@@ -19,7 +19,7 @@ export function signingKeys(secret: string): SigningKeys {
 
 /**
  * Spec §6: `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string
- * exactly as the creation response showed it, `whsec_` included (DESIGN.md): an integrator
+ * exactly as the creation response showed it, `whsec_` included (docs/decisions.md, "Webhooks"): an integrator
  * following the spec alone uses the string they were given.
  */
 export function svcSignature(secret: string | KeyObject, timestamp: number, rawBody: string | Uint8Array): string {

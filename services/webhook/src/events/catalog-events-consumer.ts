@@ -36,7 +36,7 @@ export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
 
 /**
  * Consumes the catalog's `components.changed` and `project.updated` and queues their deliveries
- * (DESIGN.md "Events"), a batch of messages in one transaction; sending is the delivery worker's,
+ * (docs/decisions.md, "Events"), a batch of messages in one transaction; sending is the delivery worker's,
  * so no write ever waits on a receiver. A message that cannot be read is logged and skipped:
  * retrying it would hold its partition forever.
  */

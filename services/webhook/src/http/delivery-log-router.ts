@@ -39,8 +39,8 @@ function recoveryWindow({ since, until }: RecoverRequest, retentionDays: number,
 }
 
 /**
- * Beyond the spec (DESIGN.md): the delivery log, redeliver, recover and ping. Every route reaches
- * only the calling app's webhooks for the calling designer, as spec §4's do.
+ * Beyond the spec (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping. Every
+ * route reaches only the calling app's webhooks for the calling designer, as spec §4's do.
  */
 export function deliveryLogRouter(orm: Database, outbound: SafeHttpClient, options: DeliveryLogRouterOptions): Router {
   const router = new Router({ prefix: '/api/v1/webhooks' });

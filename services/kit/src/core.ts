@@ -45,6 +45,7 @@ export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';
 export * from './events.ts';
 export { parseRequest } from './validation.ts';
 export { withTimeout } from './timeout.ts';
+export { WakeSignal } from './wake-signal.ts';
 export { SCOPE_DESCRIPTIONS, SCOPE_NAMES, isScope, type Scope } from './scopes.ts';
 export { tokenDigest } from './token-digest.ts';
 export { addressKey } from './address-key.ts';

@@ -6,6 +6,7 @@ import { executeBound } from '../db/bound.ts';
 import { arrayLiteral } from '../db/placeholders.ts';
 import { publishTraced } from './traced-publish.ts';
 import type { Logger } from '../logger.ts';
+import { WakeSignal } from '../wake-signal.ts';
 import { OUTBOX_LANES } from './lanes.ts';
 
 export interface OutboxRelayOptions {
@@ -44,11 +45,7 @@ interface PendingRow {
 export class OutboxRelay {
   private readonly options: Required<OutboxRelayOptions>;
   private readonly stop = new AbortController();
-  private wakeUp: (() => void) | undefined;
-  /** Set by a nudge that arrives while a pass is running, so the next idle returns at once. */
-  private nudged = false;
-  /** Set by a hint: look at once, but ask first whether anything is pending. */
-  private hinted = false;
+  private readonly wake = new WakeSignal();
   private loop: Promise<void> | undefined;
   private lastCleanup = 0;
 
@@ -69,19 +66,16 @@ export class OutboxRelay {
 
   /** Call after committing a transaction that enqueued events: publish now instead of at the next poll. */
   nudge(): void {
-    this.nudged = true;
-    this.wakeUp?.();
+    this.wake.nudge();
   }
 
   /** Another process may have stored events (a Postgres notification): look now, asking first whether anything is pending. */
   hint(): void {
-    this.hinted = true;
-    this.wakeUp?.();
+    this.wake.hint();
   }
 
   async close(): Promise<void> {
     this.stop.abort();
-    this.nudge();
     await this.loop;
   }
 
@@ -106,14 +100,12 @@ export class OutboxRelay {
     let failures = 0;
     while (!this.stop.signal.aborted) {
       try {
-        const nudged = this.nudged;
-        this.nudged = false;
-        this.hinted = false;
+        const { nudged } = this.wake.take();
         const sent = await this.drain(nudged);
         if (sent > 0) logger.debug({ sent }, 'outbox published');
         failures = 0;
         await this.cleanupNowAndThen();
-        await this.idle(this.options.pollIntervalMs);
+        await this.wake.wait(this.options.pollIntervalMs, { signal: this.stop.signal });
       } catch (error) {
         failures++;
         const delay = backoffDelay(failures, 250, 10_000);
@@ -185,13 +177,6 @@ export class OutboxRelay {
     await this.options.orm.em
       .fork()
       .execute(`delete from outbox_message where sent_at is not null and sent_at < now() - (? * interval '1 millisecond')`, [this.options.retainSentMs]);
-  }
-
-  private async idle(ms: number): Promise<void> {
-    if (this.nudged || this.hinted) return;
-    const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
-    await Promise.race([sleep(ms, this.stop.signal), woken]);
-    this.wakeUp = undefined;
   }
 }
 

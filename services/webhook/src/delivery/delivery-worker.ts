@@ -1,9 +1,17 @@
 import type { Registry } from 'prom-client';
-import type { Database, Logger } from '@boardsync/kit';
+import { WakeSignal, type Database, type Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { abandonDelivery, extendLeases, heldLease, releaseLeases, type ClaimedDelivery, type HeldLease } from '../store/delivery-queue.ts';
-import { recordAndClaim, recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
+import {
+  dropForInactiveWebhook,
+  handBackClaims,
+  heldLease,
+  lengthenLeases,
+  recordAndClaim,
+  type ClaimedDelivery,
+  type HeldLease,
+} from '../use-cases/queue-turns.ts';
+import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
@@ -64,11 +72,8 @@ export class DeliveryWorker {
   /** Sends still under their claim leases; a turn lengthens those claimed a while ago. */
   private readonly unextended = new UnextendedLeases();
   private readonly secrets: OpenedSecrets;
-  private wakeUp: (() => void) | undefined;
-  /** Set by a nudge that came while claiming, so the next idle returns at once. */
-  private nudged = false;
-  /** Set by a hint (another pod's fan-out, or this one's echoed): look at once, claiming only if anything is due. */
-  private hinted = false;
+  /** Nudged by this process's fan-out, hinted by another's (claim only if anything is due), rung by an answer. */
+  private readonly wake = new WakeSignal();
   /** The last claim took all it asked for: more are likely due, so the next claims without asking first. */
   private lastClaimFull = false;
   private loop: Promise<void> | undefined;
@@ -93,7 +98,8 @@ export class DeliveryWorker {
   /** Stops claiming, then waits (bounded) for the sends in flight to be answered and recorded. */
   async close(): Promise<void> {
     this.stopped.abort();
-    this.wakeUp?.();
+    // Rung, not aborted into the wait: while stopping, the loop still waits for the sends' answers.
+    this.wake.ring();
     const grace = this.options.settings.WEBHOOK_TIMEOUT_MS + CLOSE_GRACE_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, grace, 'timeout')));
@@ -105,14 +111,12 @@ export class DeliveryWorker {
 
   /** Deliveries were just queued (by this process's fan-out): claim now rather than at the next poll. */
   nudge(): void {
-    this.nudged = true;
-    this.wakeUp?.();
+    this.wake.nudge();
   }
 
   /** Deliveries may have been queued elsewhere (a Postgres notification): look now, claiming only if any is due. */
   hint(): void {
-    this.hinted = true;
-    this.wakeUp?.();
+    this.wake.hint();
   }
 
   /** Attempts this worker has made (sent or refused), for tests and logs. */
@@ -136,9 +140,7 @@ export class DeliveryWorker {
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
       const started = this.unextended.takeDue();
-      const nudged = this.nudged;
-      this.nudged = false;
-      this.hinted = false;
+      const { nudged } = this.wake.take();
       let claimed: ClaimedDelivery[];
       try {
         const turn = await recordAndClaim(
@@ -194,7 +196,7 @@ export class DeliveryWorker {
   private async handBackClaims(deliveries: readonly ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     try {
-      await releaseLeases(this.options.orm.em.fork(), deliveries.map(heldLease));
+      await handBackClaims(this.options.orm.em.fork(), deliveries);
     } catch (error) {
       this.logger.warn({ err: error, deliveries: deliveries.length }, 'could not hand back deliveries claimed ahead; their leases run out instead');
     }
@@ -205,7 +207,7 @@ export class DeliveryWorker {
     const due = this.unextended.takeDue();
     if (due.length === 0) return;
     try {
-      await extendLeases(
+      await lengthenLeases(
         this.options.orm.em.fork(),
         due.map(({ lease }) => lease),
         leaseMs,
@@ -233,8 +235,7 @@ export class DeliveryWorker {
     const span = new DeliverySpan(delivery);
     try {
       if (!delivery.isActive) {
-        // Spec §3: a deactivated webhook gets no more deliveries.
-        await abandonDelivery(orm.em.fork(), delivery.id);
+        await dropForInactiveWebhook(orm.em.fork(), delivery.id);
         span.end();
         return;
       }
@@ -259,7 +260,7 @@ export class DeliveryWorker {
     try {
       const recorded = await new Promise<RecordedAttempt>((resolve, reject) => {
         this.answered.push({ made: { delivery, sent }, resolve, reject });
-        this.wakeUp?.();
+        this.wake.ring();
       });
       this.metrics.recorded(recorded);
       span.recorded(recorded);
@@ -275,15 +276,8 @@ export class DeliveryWorker {
     }
   }
 
-  /** Waits `ms`, or until woken (an answer came in, close); a nudge ends it too when `heedNudges`. */
-  private async idle(ms: number, heedNudges = true): Promise<void> {
-    if (heedNudges && (this.nudged || this.hinted)) return;
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolve) => {
-      this.wakeUp = resolve;
-      timer = setTimeout(resolve, ms);
-    });
-    clearTimeout(timer);
-    this.wakeUp = undefined;
+  /** Waits `ms`, or until woken (an answer came in, a nudge or hint, close); already nudged or hinted, returns at once when `heedQueue`. */
+  private async idle(ms: number, heedQueue = true): Promise<void> {
+    await this.wake.wait(ms, { heedQueue });
   }
 }

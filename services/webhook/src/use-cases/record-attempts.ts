@@ -3,15 +3,7 @@ import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from 
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
-import {
-  abandonPendingDeliveries,
-  anyDue,
-  claimDueDeliveries,
-  extendLeases,
-  type ClaimedDelivery,
-  type ClaimLimits,
-  type HeldLease,
-} from '../store/delivery-queue.ts';
+import { abandonPendingDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
@@ -47,45 +39,8 @@ export async function recordAttempts(em: EntityManager, made: readonly MadeAttem
   return em.transactional((tx) => recordAttemptsIn(tx, made, policy));
 }
 
-/** What one turn of a worker does, in this order. */
-export interface Turn {
-  /** Deliveries whose sends started since the last turn and still run: their short claim leases become `sendingLeaseMs` long. */
-  started: readonly HeldLease[];
-  sendingLeaseMs: number;
-  /** Attempts answered since the last turn. */
-  made: readonly MadeAttempt[];
-  /** Undefined when the worker is full or stopping. */
-  claim: ClaimLimits | undefined;
-  /**
-   * Nobody said deliveries were queued since the last claim (a turn for answers, the idle poll),
-   * and that claim took fewer than it asked for: claim only if a delivery is due at all, which one
-   * cheap read tells.
-   */
-  claimOnlyIfDue?: boolean;
-}
-
-/**
- * A worker's turn, in one transaction: lengthens the leases of the sends it started, records the
- * attempts answered since its last turn (as {@link recordAttempts}), which frees their webhooks'
- * slots, then claims up to `claim.limit` due deliveries.
- */
-export async function recordAndClaim(
-  em: EntityManager,
-  turn: Turn,
-  policy: AttemptPolicy,
-): Promise<{ recorded: RecordedAttempt[]; claimed: ClaimedDelivery[] }> {
-  return em.transactional(async (tx) => {
-    // Before recording: recording clears a lease, and one extended after that would hold up a retry.
-    await extendLeases(tx, turn.started, turn.sendingLeaseMs);
-    const recorded = turn.made.length > 0 ? await recordAttemptsIn(tx, turn.made, policy) : [];
-    const { claim } = turn;
-    const claiming = claim !== undefined && claim.limit > 0 && (turn.claimOnlyIfDue !== true || (await anyDue(tx)));
-    const claimed = claiming ? await claimDueDeliveries(tx, claim) : [];
-    return { recorded, claimed };
-  });
-}
-
-async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
+/** {@link recordAttempts} inside a transaction the caller holds (a worker's turn: queue-turns.ts). */
+export async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
   const judged = made.map(({ delivery, sent }) => {
     const outcome = classifyAttempt(sent);
     return { delivery, sent, outcome, settlement: settlementOf(delivery.attempts, sent, outcome, policy.retryDelaysMs) };

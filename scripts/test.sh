@@ -9,22 +9,47 @@ started=$SECONDS
 # Every jest run below leaves its counts here; the last line adds them up for CI.
 export JEST_RESULTS_DIR
 JEST_RESULTS_DIR=$(mktemp -d)
-trap 'rm -rf "$JEST_RESULTS_DIR"' EXIT
+# Each stage's name and seconds, for the table at the end.
+TIMES=()
 stage() {
   local name=$1; shift
   local t=$SECONDS
   printf '\n==> %s\n' "$name"
-  "$@"
+  "$@" || { local status=$?; TIMES+=("$name: FAILED|$((SECONDS - t))"); exit "$status"; }
   printf '==> %s took %ss\n' "$name" "$((SECONDS - t))"
+  TIMES+=("$name|$((SECONDS - t))")
 }
+# together NAME CMD NAME CMD: two single-threaded checks side by side on the two cores; each one's
+# output is printed whole once both are done, and the stage fails if either did.
+together() {
+  local dir status=0
+  dir=$(mktemp -d)
+  bash -c "$2" >"$dir/1" 2>&1 & local first=$!
+  bash -c "$4" >"$dir/2" 2>&1 & local second=$!
+  wait "$first" || status=1
+  printf -- '--- %s\n' "$1"; cat "$dir/1"
+  wait "$second" || status=1
+  printf -- '--- %s\n' "$3"; cat "$dir/2"
+  rm -rf "$dir"
+  return "$status"
+}
+# The table, also when a stage failed (its row says so, and no stage after it ran).
+table() {
+  local row
+  [ ${#TIMES[@]} -gt 0 ] || return 0
+  printf '\n| stage | seconds |\n| --- | ---: |\n'
+  for row in "${TIMES[@]}"; do printf '| %s | %s |\n' "${row%|*}" "${row##*|}"; done
+  printf '| all stages | %s |\n' "$((SECONDS - started))"
+  TIMES=()
+}
+trap 'table; rm -rf "$JEST_RESULTS_DIR"' EXIT
 
 stage "infra up" bash scripts/infra up
 stage "kafka: delete earlier runs' test topics" node scripts/kafka-sweep.ts
 stage "lock file" node scripts/check-lock.cjs
 stage "proto check" bash scripts/proto-gen.sh --check
 stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.ts --check && redocly lint --format=summary'
-stage "typecheck" npm run --silent typecheck
-stage "lint (ESLint, Prettier)" npm run --silent lint
+stage "typecheck and lint (ESLint, Prettier), side by side" together typecheck "npm run --silent typecheck" lint "npm run --silent lint"
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
 stage "fuzz: Schemathesis against npm start" bash scripts/fuzz.sh
 stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
@@ -34,5 +59,6 @@ stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
 stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand --forceExit
 # The cluster under the failures it sees every week, CI-sized; `npm run faults` alone runs the full-length ones.
 stage "faults: a cluster under the week's failures" npm run --silent faults -- --quick
+table
 printf '\nall stages passed in %ss\n' "$((SECONDS - started))"
 node scripts/test-tally.cjs "$JEST_RESULTS_DIR"

@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
+import { sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
 /** What the asset service must know about `{project}` before touching its folder; the catalog owns projects. */
@@ -22,9 +23,10 @@ function unavailable(cause: unknown): Problem {
 
 /**
  * Asks the catalog's internal listener, forwarding the caller's principal, so the catalog applies
- * its own ownership rule. Asked on every request: a lock takes effect at once.
+ * its own ownership rule. Asked on every request: a lock takes effect at once. A catalog pod that
+ * is stopping is asked again on another connection (peer-requests.ts).
  */
-export function httpProjectFacts(catalogInternalUrl: string, dispatcher?: Dispatcher, timeoutMs = 5_000): ProjectFacts {
+export function httpProjectFacts(catalogInternalUrl: string, dispatcher: Dispatcher = sharedPeerDispatcher(), timeoutMs = 5_000): ProjectFacts {
   return {
     async project(projectId, principalToken) {
       let response: Dispatcher.ResponseData;
@@ -33,7 +35,7 @@ export function httpProjectFacts(catalogInternalUrl: string, dispatcher?: Dispat
           headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
-          ...(dispatcher ? { dispatcher } : {}),
+          dispatcher,
         });
       } catch (error) {
         throw unavailable(error);

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
+import { sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
 /** What `/me` needs from the services that own projects and stored bytes. */
@@ -18,7 +19,8 @@ const storageUsage = z.object({ used_bytes: z.number().int().nonnegative() });
 
 /**
  * Asks catalog and asset over their internal endpoints, forwarding the caller's principal. A
- * service that is not deployed (its URL unset) owns nothing yet, so it counts as zero.
+ * service that is not deployed (its URL unset) owns nothing yet, so it counts as zero. A pod that
+ * is stopping is asked again on another connection (peer-requests.ts).
  */
 export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFacts {
   async function ask<T>(service: string, base: string, path: string, principalToken: string, schema: z.ZodType<T>): Promise<T> {
@@ -27,6 +29,7 @@ export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFact
         headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
+        dispatcher: sharedPeerDispatcher(),
       });
       if (response.statusCode !== 200) {
         await response.body.dump();

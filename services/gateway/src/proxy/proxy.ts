@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Registry } from 'prom-client';
-import { Agent, errors as undiciErrors, interceptors, type Dispatcher } from 'undici';
+import { errors as undiciErrors, type Dispatcher } from 'undici';
 import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit/core';
+import { peerDispatcher } from '@boardsync/kit/peer-requests';
 import { requestTargetOf, upstreamPathOf } from '../request/canonical-path.ts';
 import { clientOriginOf, type ClientOrigin } from '../request/client-origin.ts';
 import { ProxyAborts } from './aborts.ts';
@@ -31,7 +32,6 @@ export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } |
 
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {
-  private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly aborts: ProxyAborts;
@@ -39,21 +39,8 @@ export class UpstreamProxy {
 
   constructor({ timeoutMs, logger, registry }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
-    this.agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-    // A pod that stops (a rolling update, a scale-in) closes its idle keep-alive connections; a
-    // request written onto one just then meets a closed socket before any answer (or a listener
-    // already gone). Requests without a body are sent again then, on another connection: at most
-    // twice, and never after an answer began (RFC 9110 §9.2.2). Anything with a body is not repeated.
-    this.dispatcher = this.agent.compose(
-      interceptors.retry({
-        maxRetries: 2,
-        minTimeout: 10,
-        maxTimeout: 50,
-        methods: ['GET', 'HEAD', 'OPTIONS'],
-        statusCodes: [],
-        errorCodes: ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'],
-      }),
-    );
+    // A request without a body that meets a stopping pod's closed connection is sent again (peer-requests.ts).
+    this.dispatcher = peerDispatcher({ connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     this.aborts = new ProxyAborts(logger, registry);
   }
 
@@ -137,7 +124,7 @@ export class UpstreamProxy {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.dispatcher.close();
   }
 }
 

@@ -1,50 +1,28 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// The house plan, one way down: http → use-cases → domain/store. Each service's folder is
-// checked by import paths (ESLint's own no-restricted-imports, no resolver needed: every import
-// here is a relative path or a package name). A file is in one layer, so each block below names
-// everything its layer may not import (flat config replaces a rule's options, it never merges them).
-const layer = (...folders) => ({
-  regex: `(^|/)(${folders.join('|')})/`,
-  message: `this layer does not import from ${folders.join('/, ')}/ (docs/architecture.md)`,
-});
-const fromKit = (names, why) =>
-  ['@boardsync/kit', '@boardsync/kit/core', '@boardsync/kit/database'].map((name) => ({ name, importNames: names, message: why }));
-const koa = { regex: '^(koa|koa-body|@koa/router)$', message: 'only http/ speaks HTTP' };
-const SERVICES = 'services/{auth,gateway,catalog,asset,webhook}/src';
-const restrict = (paths, patterns) => ['error', { paths, patterns }];
-const layerRules = [
-  {
-    files: [`${SERVICES}/domain/**/*.ts`],
-    rules: {
-      'no-restricted-imports': restrict(fromKit(['Problem'], 'domain/ states rules, not HTTP answers: the use case turns a broken rule into a Problem'), [
-        layer('store', 'http', 'use-cases', 'events'),
-        { regex: '^@mikro-orm/', message: 'domain/ has no I/O and knows no ORM entities' },
-        koa,
-      ]),
-    },
-  },
-  {
-    files: [`${SERVICES}/store/**/*.ts`],
-    rules: {
-      'no-restricted-imports': restrict(
-        fromKit(['Problem', 'enqueueEvents'], 'repositories only persist: the use case decides the HTTP answer and enqueues the events'),
-        [layer('http', 'use-cases', 'events'), koa],
-      ),
-    },
-  },
-  {
-    files: [`${SERVICES}/use-cases/**/*.ts`],
-    rules: { 'no-restricted-imports': restrict([], [layer('http', 'delivery', 'workers'), koa]) },
-  },
-  {
-    // Everything else but http/ itself and the wiring file: nothing reaches into http/.
-    files: [`${SERVICES}/**/*.ts`],
-    ignores: [`${SERVICES}/{domain,store,use-cases,http}/**`, `${SERVICES}/service.ts`],
-    rules: { 'no-restricted-imports': restrict([], [layer('http')]) },
-  },
-];
+import { BANS_NOT_YET_KEPT, FLOOR_BANS, SERVICE_FLOORS, floorIndex } from './scripts/architecture/floor-plan.ts';
+
+// The named imports a floor may not use (scripts/architecture/floor-plan.ts, FLOOR_BANS), as ESLint's
+// own no-restricted-imports; which folder may import which is dependency-cruiser's
+// (.dependency-cruiser.mjs). A file gets one rule entry listing every ban of its floor (flat config
+// replaces a rule's options, it never merges them).
+const KIT_ENTRY_POINTS = ['@boardsync/kit', '@boardsync/kit/core', '@boardsync/kit/database'];
+function bansOf(floor) {
+  const applying = FLOOR_BANS.filter((ban) => floorIndex(floor) < floorIndex(ban.below));
+  const paths = applying.flatMap((ban) => (ban.names ? KIT_ENTRY_POINTS.map((name) => ({ name, importNames: [...ban.names], message: ban.why })) : []));
+  const patterns = applying.flatMap((ban) => (ban.packages ? [{ regex: ban.packages.source, message: ban.why }] : []));
+  return { paths, patterns };
+}
+const layerRules = Object.entries(SERVICE_FLOORS).flatMap(([service, entries]) =>
+  Object.entries(entries).flatMap(([entry, floor]) => {
+    const { paths, patterns } = bansOf(floor);
+    if (paths.length === 0 && patterns.length === 0) return [];
+    const files = entry.endsWith('.ts') ? [`services/${service}/src/${entry}`] : [`services/${service}/src/${entry}/**/*.ts`];
+    const ignores = ['**/__tests__/**', ...Object.keys(BANS_NOT_YET_KEPT)];
+    return [{ files, ignores, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } }];
+  }),
+);
 
 export default tseslint.config(
   {
@@ -76,7 +54,7 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    files: ['**/*.js', '**/*.cjs'],
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

@@ -9,7 +9,7 @@
  */
 import Koa from 'koa';
 import pg from 'pg';
-import { offsetOf, pageRequest, paginate } from '@boardsync/kit/pagination';
+import { offsetOf, pageRequest, paginate } from '@boardsync/kit/core';
 
 const { DATABASE_URL, PORT, DESIGNER_ID, PUBLIC_BASE_URL } = process.env;
 if (!DATABASE_URL || !PORT || !DESIGNER_ID || !PUBLIC_BASE_URL) throw new Error('DATABASE_URL, PORT, DESIGNER_ID and PUBLIC_BASE_URL are required');

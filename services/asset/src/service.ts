@@ -8,12 +8,12 @@ import { internalRouter } from './http/internal.ts';
 import { AssetMetrics } from './media/asset-metrics.ts';
 import { ImageProcessor } from './media/image-processor.ts';
 import { WorkPool } from './media/work-pool.ts';
-import { httpProjectFacts, type ProjectFacts } from './peers/project-facts.ts';
+import { httpProjectFacts, type ProjectFacts } from './outbound/project-facts.ts';
 import { Scratch } from './spool/scratch.ts';
 import type { ObjectStore } from './object-storage/object-store.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
-import type { AssetRuntime } from './asset-runtime.ts';
+import type { AssetRuntime } from './use-cases/asset-runtime.ts';
 import { StorageHousekeeping } from './workers/storage-housekeeping.ts';
 
 /** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */

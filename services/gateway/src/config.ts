@@ -1,7 +1,6 @@
 import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit/core';
 import { z } from 'zod';
-import { isAddressOrRange } from './request/client-origin.ts';
-import { isOrigin } from './request/origins.ts';
+import { isAddressOrRange, isOrigin } from './domain/origins.ts';
 
 /** The gateway's own settings, whatever its adapters. */
 export const gatewaySettingsSchema = z

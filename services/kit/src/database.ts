@@ -10,6 +10,7 @@ export {
   type Entities,
   type Migrations,
 } from './db/database.ts';
+export { executeBound } from './db/bound.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration, OutboxNotifyMigration } from './outbox/outbox-migration.ts';
 export { ChangeSignals, OUTBOX_CHANNEL } from './db/change-signals.ts';

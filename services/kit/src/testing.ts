@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createLogger, type Logger } from './logger.ts';
+export { hostileDnsAnswers, hostileUrls, type HostileUrl } from './ssrf/hostile-urls.ts';
 
 export const infra = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://boardsync:boardsync@127.0.0.1:5432/boardsync',

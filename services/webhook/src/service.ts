@@ -2,8 +2,8 @@ import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/ki
 import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
-import { DeliveryWorker } from './delivery/delivery-worker.ts';
-import { registerQueueMetrics } from './delivery/queue-metrics.ts';
+import { DeliveryWorker } from './workers/delivery-worker.ts';
+import { registerQueueMetrics } from './workers/queue-metrics.ts';
 import { DELIVERIES_QUEUED_CHANNEL } from './store/delivery-queue.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { deliveryLogOperations } from './http/delivery-log-operations.ts';

@@ -1,5 +1,5 @@
 import { Topics, decodeEnvelope, type SubscribeOptions } from '@boardsync/kit';
-import type { AssetRuntime } from '../asset-runtime.ts';
+import type { AssetRuntime } from '../use-cases/asset-runtime.ts';
 import { internalizeArtwork } from '../use-cases/internalize-artwork.ts';
 
 const HEARTBEAT_MS = 3_000;

@@ -3,7 +3,7 @@ import { isKeyInFolder, projectFolder, type AssetOwner } from '../domain/asset-k
 import { Asset } from '../store/entities/asset.ts';
 import { findProjectAsset } from '../store/assets.ts';
 import { freeStorage } from '../store/storage-ledger.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
 
 /**
  * `DELETE /projects/{p}/assets`: only a key in this project's own folder (never `..`, another

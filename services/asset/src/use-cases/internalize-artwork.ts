@@ -1,10 +1,10 @@
 import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type ArtworkRef, type ArtworkRewrite, type Envelope } from '@boardsync/kit';
-import { hostOf, inSpanUnder, otelContext } from '@boardsync/kit/telemetry/trace-context';
+import { hostOf, inSpanUnder, otelContext } from '@boardsync/kit/telemetry';
 import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.ts';
 import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
-import { failureReasonOf, fetchImage } from '../fetching/fetch-image.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { failureReasonOf, fetchImage } from '../outbound/fetch-image.ts';
 import { storeImage } from './store-image.ts';
 
 export interface InternalizeRequest {

@@ -1,9 +1,9 @@
 import type { Principal } from '@boardsync/kit';
 import { nameFromUrl, type AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
-import { fetchImage } from '../fetching/fetch-image.ts';
-import { fingerprintOf, idempotent, type IdempotentResult } from '../idempotency/idempotent.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { fetchImage } from '../outbound/fetch-image.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
 export interface Mirror {

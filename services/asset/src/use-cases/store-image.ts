@@ -7,7 +7,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
 import { addAsset } from '../store/assets.ts';
 import { releaseReservation, reserveStorage, settleReservation } from '../store/storage-ledger.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
 import type { ProcessedImage } from '../media/image-processor.ts';
 import type { PendingObject } from '../object-storage/object-store.ts';
 

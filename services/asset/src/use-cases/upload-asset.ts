@@ -2,8 +2,8 @@ import type { Principal } from '@boardsync/kit';
 import type { AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import type { SpooledFile } from '../spool/spool.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
-import { fingerprintOf, idempotent, type IdempotentResult } from '../idempotency/idempotent.ts';
+import type { AssetRuntime } from './asset-runtime.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
 import { sniffedKind } from '../media/sniffed.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
 

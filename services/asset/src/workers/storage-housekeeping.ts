@@ -1,6 +1,6 @@
 import { dropExpiredIdempotencyRecords } from '../store/idempotency-records.ts';
 import { dropLapsedReservations } from '../store/storage-ledger.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
+import type { AssetRuntime } from '../use-cases/asset-runtime.ts';
 
 const EVERY_MS = 10 * 60 * 1000;
 

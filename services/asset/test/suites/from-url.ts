@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { hostileUrls } from '@boardsync/kit/ssrf/hostile-urls';
+import { hostileUrls } from '@boardsync/kit/testing';
 import sharp from 'sharp';
 import { HTML_PAGE, ImageServer, bytes, noisePng, redirect, status, stream } from '../support/image-server.ts';
 import type { AssetWorld, Caller } from '../support/world.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { tokenDigest } from '@boardsync/kit';
-import { executeBound } from '@boardsync/kit/db/bound';
+import { executeBound } from '@boardsync/kit/database';
 
 /** A bearer token that is live now, with its holder's plan limits: what introspection answers. */
 export interface ActiveToken {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Problem, enqueueEvents, type EventOrigin } from '@boardsync/kit';
-import { designerPlanChanged } from '../events/auth-events.ts';
+import { designerPlanChanged } from '../domain/auth-events.ts';
 import { lockDesigner } from '../store/designers.ts';
 import type { Designer } from '../store/entities/designer.ts';
 

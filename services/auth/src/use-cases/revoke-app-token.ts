@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { enqueueEvents } from '@boardsync/kit';
 import { appSource } from '../domain/sources.ts';
-import { tokenRevoked } from '../events/auth-events.ts';
+import { tokenRevoked } from '../domain/auth-events.ts';
 import type { OAuthApp } from '../store/entities/oauth-app.ts';
 import { findAppToken, findLiveToken } from '../store/oauth-tokens.ts';
 import { revokeGrants } from './revoke-grants.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { enqueueEvents, type Logger } from '@boardsync/kit';
 import { appSource } from '../domain/sources.ts';
-import { tokenRevoked } from '../events/auth-events.ts';
+import { tokenRevoked } from '../domain/auth-events.ts';
 import { findAppsByIds } from '../store/apps.ts';
 import { findLiveGrants } from '../store/grants.ts';
 import { findLiveTokensOfGrants } from '../store/oauth-tokens.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Problem, enqueueEvents } from '@boardsync/kit';
 import { PERSONAL_SOURCE } from '../domain/sources.ts';
-import { tokenRevoked } from '../events/auth-events.ts';
+import { tokenRevoked } from '../domain/auth-events.ts';
 import type { PersonalToken } from '../store/entities/personal-token.ts';
 import { findPersonalToken } from '../store/personal-tokens.ts';
 

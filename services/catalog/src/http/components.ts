@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { z } from 'zod';
 import { readComponentPage } from '../store/components.ts';
-import { projectNotFound } from '../access/projects.ts';
+import { projectNotFound } from '../use-cases/project-access.ts';
 import { deleteComponent } from '../use-cases/delete-component.ts';
 import { deleteComponents } from '../use-cases/delete-components.ts';
 import { writeComponents, type ComponentWrite, type WriteSettings } from '../use-cases/write-components.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { z } from 'zod';
 import { parseRequest, principalOf, type Database } from '@boardsync/kit';
-import { findProject } from '../access/projects.ts';
+import { findProject } from '../use-cases/project-access.ts';
 import { listGroups, membersOf } from '../store/groups.ts';
 import { changeGroup } from '../use-cases/change-group.ts';
 import { createGroup } from '../use-cases/create-group.ts';

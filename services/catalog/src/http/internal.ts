@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Problem, parseRequest, principalOf, requirePrincipal, type Database } from '@boardsync/kit';
 import { z } from 'zod';
-import { findProject, projectNotFound } from '../access/projects.ts';
+import { findProject, projectNotFound } from '../use-cases/project-access.ts';
 import { projectCounts } from '../store/projects.ts';
 
 const designerParam = z.object({ designer: z.coerce.number().int().positive() });

@@ -3,7 +3,7 @@ import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath,
 import { projectParam } from './params.ts';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { componentCountOf, componentCounts } from '../store/components.ts';
-import { findProject } from '../access/projects.ts';
+import { findProject } from '../use-cases/project-access.ts';
 import { listProjects } from '../store/projects.ts';
 import { changeProject } from '../use-cases/change-project.ts';
 import { createProject } from '../use-cases/create-project.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { enqueueEvents, type EventOrigin } from '@boardsync/kit';
 import { rewriteArtwork } from '../domain/artwork.ts';
-import { componentsChanged, sharedType } from '../events/catalog-events.ts';
+import { componentsChanged, sharedType } from '../domain/catalog-events.ts';
 import type { Component } from '../store/entities/component.ts';
 import { componentsByIds } from '../store/components.ts';
 import { lockProjectWrites, ownedProject } from '../store/projects.ts';

@@ -3,7 +3,7 @@ import { Problem, type Principal } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { otherGroupNamed } from '../store/groups.ts';
-import { changeLockedGroup, type GroupAddress } from '../access/locked-group.ts';
+import { changeLockedGroup, type GroupAddress } from './locked-group.ts';
 
 export interface GroupChange {
   name?: string | undefined;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync/kit';
 import { assignProjectFields, playerCountErrors, type ProjectChange } from '../domain/project-input.ts';
 import type { Project } from '../store/entities/project.ts';
-import { findWritableProject } from '../access/projects.ts';
+import { findWritableProject } from './project-access.ts';
 
 /**
  * `PATCH /projects/{project}`: applies the fields sent, leaving the rest untouched, and records

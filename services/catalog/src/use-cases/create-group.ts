@@ -3,7 +3,7 @@ import type { Principal } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { ensureGroups } from '../store/groups.ts';
-import { lockWritableProject } from '../access/projects.ts';
+import { lockWritableProject } from './project-access.ts';
 
 /** Spec §4: a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
 export async function createGroup(

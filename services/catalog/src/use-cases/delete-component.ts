@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { componentWithUniqueId } from '../store/components.ts';
-import { lockWritableProject } from '../access/projects.ts';
-import { recordDeletion } from '../events/component-deletion-event.ts';
+import { lockWritableProject } from './project-access.ts';
+import { recordDeletion } from './component-deletion-event.ts';
 
 /** `DELETE components/{uniqueId}`: 404 when absent, 403 `forbidden` when another source (or the editor) made it. */
 export async function deleteComponent(em: EntityManager, principal: Principal, projectId: number, uniqueId: string): Promise<void> {

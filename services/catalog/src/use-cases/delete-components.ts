@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { deleteRowsOfSource } from '../store/components.ts';
-import { lockWritableProject } from '../access/projects.ts';
-import { recordDeletion } from '../events/component-deletion-event.ts';
+import { lockWritableProject } from './project-access.ts';
+import { recordDeletion } from './component-deletion-event.ts';
 
 /** `DELETE components[?type=]`: only the rows stamped with the caller's source tag; returns how many went. */
 export async function deleteComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {

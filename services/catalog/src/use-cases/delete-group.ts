@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
 import { removeGroup } from '../store/groups.ts';
-import { changeLockedGroup, type GroupAddress } from '../access/locked-group.ts';
+import { changeLockedGroup, type GroupAddress } from './locked-group.ts';
 
 /** `DELETE groups/{group}`: the group and its memberships go; the components stay. */
 export async function deleteGroup(em: EntityManager, principal: Principal, address: GroupAddress): Promise<void> {

@@ -4,7 +4,7 @@ import { mixedGroupReason } from '../domain/group-rules.ts';
 import { componentsWithUniqueIds } from '../store/components.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { replaceGroupMembers } from '../store/group-members.ts';
-import { changeLockedGroup, type GroupAddress } from '../access/locked-group.ts';
+import { changeLockedGroup, type GroupAddress } from './locked-group.ts';
 
 export interface MemberEntry {
   unique_id: string;

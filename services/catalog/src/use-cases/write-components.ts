@@ -6,14 +6,14 @@ import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
 import type { GroupKind } from '../domain/group-rules.ts';
 import { planGroupNames, type GroupNamesEntry, type GroupNamesPlan } from '../domain/group-names.ts';
 import { matchRows } from '../domain/write-matching.ts';
-import { componentsChanged, internalizeRequested } from '../events/catalog-events.ts';
+import { componentsChanged, internalizeRequested } from '../domain/catalog-events.ts';
 import { matchCandidates, touchComponents, upsertRows } from '../store/component-upsert.ts';
 import { deleteOwnRowsBeyond } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
 import { addMembers, endPositions, memberMasks, membershipsOfKind, removeMemberships } from '../store/group-members.ts';
 import { ensureGroups } from '../store/groups.ts';
 import type { StoredComponent } from '../store/stored-component.ts';
-import { lockWritableProject } from '../access/projects.ts';
+import { lockWritableProject } from './project-access.ts';
 
 export interface ComponentWrite {
   type: CreatableType;

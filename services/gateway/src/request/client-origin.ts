@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Context, Middleware } from 'koa';
 import ipaddr from 'ipaddr.js';
+import { isAddressOrRange, isPlainAddress } from '../domain/origins.ts';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
@@ -23,16 +24,6 @@ export function parseTrustedProxies(entries: readonly string[]): Range[] {
     const address = ipaddr.process(entry);
     return [address, address.kind() === 'ipv4' ? 32 : 128];
   });
-}
-
-export function isAddressOrRange(entry: string): boolean {
-  const [address = '', bits] = entry.split('/');
-  return isPlainAddress(address) && (bits === undefined || ipaddr.isValidCIDR(entry));
-}
-
-// Dotted-quad IPv4 or IPv6 only: ipaddr.js would also read "10.0.0" or "0x7f.1" as addresses.
-function isPlainAddress(text: string): boolean {
-  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
 }
 
 // ::ffff:10.0.0.0/104 names IPv4 hosts; peers are compared in their IPv4 form.

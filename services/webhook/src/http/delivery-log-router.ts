@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import { ownWebhook } from '../access/webhook-access.ts';
+import { ownWebhook } from '../use-cases/webhook-access.ts';
 import { listDeliveryAttempts } from '../store/delivery-attempts.ts';
 import { findWebhookDelivery, listWebhookDeliveries } from '../store/delivery-log.ts';
 import { pingWebhook } from '../use-cases/ping-webhook.ts';

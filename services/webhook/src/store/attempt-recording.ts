@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
-import { executeBound } from '@boardsync/kit/db/bound';
+import { executeBound } from '@boardsync/kit/database';
 import type { FailureRuns, Settlement } from '../domain/retry-schedule.ts';
 import type { AttemptRecord } from './delivery-attempts.ts';
 

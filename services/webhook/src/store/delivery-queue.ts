@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
-import { executeBound } from '@boardsync/kit/db/bound';
+import { executeBound } from '@boardsync/kit/database';
 import { PING_EVENT } from '../domain/envelope.ts';
 
 // The queue the workers drain: fan-out inserts, claims under leases, settlements, re-queues.

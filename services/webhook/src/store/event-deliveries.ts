@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { arrayLiteral } from '@boardsync/kit';
-import { executeBound } from '@boardsync/kit/db/bound';
+import { executeBound } from '@boardsync/kit/database';
 
 /** A catalog event to fan out: its body after the delivery id (envelope.ts `bodyAfterId`), the same for each of its deliveries. */
 export interface EventToQueue {

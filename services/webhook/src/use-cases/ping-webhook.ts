@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import { ownWebhook, webhookInactive } from '../access/webhook-access.ts';
+import { ownWebhook, webhookInactive } from './webhook-access.ts';
 import { classifyAttempt } from '../domain/retry-schedule.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
 import type { SecretKeyring } from '../domain/secret-keyring.ts';

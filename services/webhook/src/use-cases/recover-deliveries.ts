@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
-import { lockActiveWebhook, ownWebhook } from '../access/webhook-access.ts';
+import { lockActiveWebhook, ownWebhook } from './webhook-access.ts';
 import { requeueFailedDeliveries } from '../store/delivery-queue.ts';
 
 export interface RecoveryWindow {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
-import { lockActiveWebhook, ownWebhook } from '../access/webhook-access.ts';
+import { lockActiveWebhook, ownWebhook } from './webhook-access.ts';
 import { PING_EVENT } from '../domain/envelope.ts';
 import { requeueDelivery } from '../store/delivery-queue.ts';
 import { findWebhookDelivery, type LoggedDelivery } from '../store/delivery-log.ts';

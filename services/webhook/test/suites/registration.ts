@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AddressPolicy, isIpLiteral } from '@boardsync/kit';
-import { hostileUrls } from '@boardsync/kit/ssrf/hostile-urls';
+import { hostileUrls } from '@boardsync/kit/testing';
 import type { Caller, WebhookWorld } from '../support/world.ts';
 import { PUBLIC, SECRET, WORLD_ALLOWED_CIDRS, registrationHelpers } from '../support/registration-helpers.ts';
 

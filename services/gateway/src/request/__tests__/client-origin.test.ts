@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Context } from 'koa';
-import { clientOrigin, clientOriginOf, isAddressOrRange, type ClientOrigin } from '../client-origin.ts';
+import { isAddressOrRange } from '../../domain/origins.ts';
+import { clientOrigin, clientOriginOf, type ClientOrigin } from '../client-origin.ts';
 
 async function originFor(trusted: string[], peer: string, headers: Record<string, string> = {}, encrypted = false): Promise<ClientOrigin> {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));

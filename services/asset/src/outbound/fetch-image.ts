@@ -1,9 +1,10 @@
 import { Problem } from '@boardsync/kit';
-import { OutboundFailed, OutboundRefused, refusedUrlProblem } from '@boardsync/kit/outbound';
+import { OutboundFailed, OutboundRefused, refusedUrlProblem, type SafeHttpClient } from '@boardsync/kit/outbound';
 import type { MediaKind } from '../domain/media-type.ts';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
-import type { AssetRuntime } from '../asset-runtime.ts';
+import type { AssetMetrics } from '../media/asset-metrics.ts';
+import type { Scratch } from '../spool/scratch.ts';
 import { sniffedKind } from '../media/sniffed.ts';
 
 export interface FetchedImage {
@@ -31,13 +32,21 @@ function explain(error: unknown, maxBytes: number): unknown {
   return error;
 }
 
+/** What a fetch runs on (the use cases' runtime has all of it). */
+export interface FetchRuntime {
+  fetcher: SafeHttpClient;
+  scratch: Scratch;
+  limits: { uploadMaxBytes: number; fetchTimeoutMs: number };
+  metrics?: AssetMetrics | undefined;
+}
+
 /**
  * Fetches a public http(s) URL through the SSRF-safe client (every hop and the connected address
  * checked), spooling the body to disk with the upload size limit, bounded in time. The Problem
  * thrown says why: `reason` blocked_address (and other URL refusals), timeout, connection,
  * http_status; 413 too large; 415 not an image.
  */
-export async function fetchImage(runtime: AssetRuntime, url: string): Promise<FetchedImage> {
+export async function fetchImage(runtime: FetchRuntime, url: string): Promise<FetchedImage> {
   const maxBytes = runtime.limits.uploadMaxBytes;
   const path = runtime.scratch.newPath();
   try {

@@ -1,4 +1,4 @@
-import { hostOf, SpanKind, contextFrom, recordFailure, startSpanUnder, type TraceSpan } from '@boardsync/kit/telemetry/trace-context';
+import { hostOf, SpanKind, contextFrom, recordFailure, startSpanUnder, type TraceSpan } from '@boardsync/kit/telemetry';
 import type { ClaimedDelivery } from '../store/delivery-queue.ts';
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { RecordedAttempt } from '../use-cases/record-attempts.ts';

@@ -1,5 +1,5 @@
 import type { AssetOwner } from '../domain/asset-key.ts';
-import { projectLocked, type ProjectFacts } from '../peers/project-facts.ts';
+import { projectLocked, type ProjectFacts } from '../outbound/project-facts.ts';
 
 /** The caller's project folder, for reading: 404 when the project is absent or someone else's. */
 export async function readableFolder(facts: ProjectFacts, designerId: number, projectId: number, principalToken: string): Promise<AssetOwner> {

@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
-import { CachedReading } from '@boardsync/kit/metrics/cached-reading';
+import { CachedReading } from '@boardsync/kit/metrics';
 import { failingReceivers, queueStatistics, QUEUE_COUNT_CAP } from '../store/queue-statistics.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Database, Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
-import type { AssetMetrics } from './media/asset-metrics.ts';
-import type { ImageProcessor } from './media/image-processor.ts';
-import type { Scratch } from './spool/scratch.ts';
-import type { ObjectStore } from './object-storage/object-store.ts';
+import type { AssetMetrics } from '../media/asset-metrics.ts';
+import type { ImageProcessor } from '../media/image-processor.ts';
+import type { Scratch } from '../spool/scratch.ts';
+import type { ObjectStore } from '../object-storage/object-store.ts';
 
 /** What the use cases run on: live adapters and the few settings they need. */
 export interface AssetRuntime {

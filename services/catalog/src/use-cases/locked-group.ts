@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
-import { findGroup } from './groups.ts';
-import { lockWritableProject } from './projects.ts';
+import { findGroup } from './group-access.ts';
+import { lockWritableProject } from './project-access.ts';
 
 /** The path's group: `{project}` then `{group}`, as the API addresses it. */
 export interface GroupAddress {

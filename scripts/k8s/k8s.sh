@@ -78,7 +78,13 @@ up() {
 }
 
 case "${1:-}" in
-  up | down | install | upgrade-image) [ "$(id -u)" = 0 ] || die "npm run k8s -- $1 runs as root (packages, network, cgroups, mounts)" ;;
+  up | down | install | upgrade-image)
+    [ "$(id -u)" = 0 ] || die "npm run k8s -- $1 runs as root (packages, network, cgroups, mounts)"
+    # One at a time: two builds would write the same binaries, two nodes the same bridge and state.
+    mkdir -p "$RUNDIR"
+    exec 9>"$RUNDIR/command.lock"
+    flock -n 9 || die "another \`npm run k8s\` (up, down, install or upgrade-image) is running; wait for it to end"
+    ;;
 esac
 
 case "${1:-}" in

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmod, copyFile, lstat, mkdir, readdir, readlink, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contextRules, type ContextRules } from './dockerfile-ignore.ts';
-import { copyTree, filesDigest, LayerCache, nextKey, toolVersions } from './layer-cache.ts';
+import { copyTree, filesDigest, LayerCache, nextKey } from './layer-cache.ts';
 import { execForm, expand, pairs, words, type Dockerfile, type Instruction, type Stage } from './dockerfile.ts';
 
 /**
@@ -186,9 +186,7 @@ async function apply(instruction: Instruction, state: StageState, options: Build
         throw new Error(`${where(instruction)}: RUN names an absolute path; use one relative to WORKDIR`);
       const env = { ...process.env, ...Object.fromEntries(vars), PATH: options.path };
       const layers = instruction.flags.has('mount') ? (options.layers ?? LayerCache.fromEnvironment()) : undefined;
-      // The tools RUN uses by their versions, not by where they are: a clone in another folder, or
-      // another PATH, builds the same layer.
-      state.key = nextKey(state.key, toolVersions(options.path));
+      state.key = nextKey(state.key, options.path);
       if (await layers?.restore(state.key, state.root)) return;
       await run(instruction.args, path.join(state.root, state.workdir), env, state.user, instruction);
       await layers?.save(state.key, state.root);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, readlink, rename, rm, stat, utimes } from 'node:fs/promises';
@@ -68,19 +68,6 @@ export function nextKey(previous: string, ...inputs: string[]): string {
   for (const input of inputs) hash.update('\0').update(input);
   return hash.digest('hex');
 }
-
-/** The versions of node and npm found on `searchPath` (what a RUN's result depends on, not where they are), asked once per path. */
-export function toolVersions(searchPath: string): string {
-  let found = versions.get(searchPath);
-  if (found === undefined) {
-    const ask = (tool: string): string => spawnSync(tool, ['--version'], { env: { ...process.env, PATH: searchPath }, encoding: 'utf8' }).stdout.trim();
-    found = `node ${ask('node')}, npm ${ask('npm')}`;
-    versions.set(searchPath, found);
-  }
-  return found;
-}
-
-const versions = new Map<string, string>();
 
 /** What COPY brought in from the context: each file's path, mode and bytes (a link's target). */
 export async function filesDigest(context: string, files: readonly string[]): Promise<string> {

@@ -17,16 +17,17 @@ const TOP_LEVEL = ['services', 'clients', 'charts', 'docker', 'docs', 'scripts',
 
 const SKIPPED = new Set(['node_modules', '.cache', '.data', '.data-cluster', '.git', 'dist', 'coverage']);
 
-function markdownFiles(dir = repo): string[] {
+/** Files under `dir` whose name `wanted` accepts, the skipped folders left out. */
+function filesUnder(wanted: (name: string) => boolean, dir = repo): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (SKIPPED.has(entry.name)) return [];
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return markdownFiles(full);
-    return entry.name.endsWith('.md') ? [full] : [];
+    if (entry.isDirectory()) return filesUnder(wanted, full);
+    return wanted(entry.name) ? [full] : [];
   });
 }
 
-const files = markdownFiles().map((file) => path.relative(repo, file));
+const files = filesUnder((name) => name.endsWith('.md')).map((file) => path.relative(repo, file));
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchor(heading: string): string {
@@ -49,6 +50,8 @@ function links(text: string): string[] {
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '');
 }
 
+const PACKAGES = globSync('{services,clients}/*', { cwd: repo });
+
 /**
  * Where a named path may be found from a file: its folder, its package's root, the repository's;
  * outside a package, `src/main.ts` means any service's.
@@ -57,7 +60,7 @@ function bases(file: string): string[] {
   const dir = path.dirname(file);
   const parts = dir.split(path.sep);
   const inPackage = ['services', 'charts', 'clients'].includes(parts[0] ?? '') && parts.length >= 2;
-  const packages = inPackage ? [parts.slice(0, 2).join('/')] : globSync('{services,clients}/*', { cwd: repo });
+  const packages = inPackage ? [parts.slice(0, 2).join('/')] : PACKAGES;
   return [...new Set([dir, ...packages, ...packages.map((root) => `${root}/src`), '.'])];
 }
 
@@ -72,8 +75,8 @@ function isFolder(full: string): boolean {
   return existsSync(full) && statSync(full).isDirectory();
 }
 
-function exists(file: string, named: string): boolean {
-  return bases(file).some((base) => {
+function exists(from: readonly string[], named: string): boolean {
+  return from.some((base) => {
     const candidate = path.join(repo, base, named);
     if (!candidate.startsWith(repo)) return false;
     return named.includes('*') ? globSync(path.relative(repo, candidate), { cwd: repo }).length > 0 : existsSync(candidate);
@@ -82,6 +85,7 @@ function exists(file: string, named: string): boolean {
 
 describe.each(files)('%s', (file) => {
   const text = readFileSync(path.join(repo, file), 'utf8');
+  const from = bases(file);
 
   it('links only inside the repository (or to a public standard), to files and headings that exist', () => {
     const broken = links(text).filter((target) => {
@@ -99,26 +103,19 @@ describe.each(files)('%s', (file) => {
     // A span is a path of ours when its first folder is one of ours, seen from where the file is.
     const repositoryPaths = namedPaths(text).filter((named) => {
       const first = named.split('/')[0] ?? '';
-      return TOP_LEVEL.includes(first) || bases(file).some((base) => first !== '' && isFolder(path.join(repo, base, first)));
+      return TOP_LEVEL.includes(first) || from.some((base) => first !== '' && isFolder(path.join(repo, base, first)));
     });
-    expect(repositoryPaths.filter((named) => !exists(file, named))).toEqual([]);
+    expect(repositoryPaths.filter((named) => !exists(from, named))).toEqual([]);
   });
 });
 
 /** Every hand-written text file of the repository: sources, scripts, charts, docs. */
-function textFiles(dir = repo): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (SKIPPED.has(entry.name)) return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return textFiles(full);
-    return /\.(ts|js|cjs|mjs|sh|md|ya?ml|json|toml|proto|go)$|^[A-Za-z]+file$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [full] : [];
-  });
-}
+const isTextFile = (name: string): boolean => /\.(ts|js|cjs|mjs|sh|md|ya?ml|json|toml|proto|go)$|^[A-Za-z]+file$/.test(name) && !name.endsWith('.gen.ts');
 
 it('cites no tracker and no planning file a reader of the repository cannot open: comments say why', () => {
   // Spelt in pieces so that this file does not cite what it looks for.
   const citation = new RegExp(['\\b[Ii]ssues? #?\\d', '\\b(DESIGN|STYLE)\\.md', ['shared', 'spec/'].join('/')].join('|'));
-  const citing = textFiles()
+  const citing = filesUnder(isTextFile)
     .filter((file) => !file.endsWith('package-lock.json') && !file.includes('/contract/'))
     .flatMap((file) =>
       readFileSync(file, 'utf8')

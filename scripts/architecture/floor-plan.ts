@@ -35,6 +35,7 @@ export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
     domain: 'domain',
     introspection: 'adapters',
     'rate-limit': 'adapters',
+    'use-cases': 'use-cases',
     proxy: 'edges',
     request: 'edges',
     http: 'edges',
@@ -123,7 +124,6 @@ export const BANS_NOT_YET_KEPT: Record<string, string> = {
   'services/asset/src/spool/spool.ts': 'a body over the limit is a 413 Problem',
   'services/auth/src/peers/account-facts.ts': 'an unreachable peer is a 503 Problem',
   'services/auth/src/throttles/throttles.ts': 'reads the Koa context for the client address',
-  'services/gateway/src/rate-limit/auth-failure-budget.ts': 'a spent budget is a 429 Problem',
 };
 
 export const floorIndex = (floor: Floor): number => FLOORS.indexOf(floor);

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type Koa from 'koa';
 import {
   Topics,
   createHttpMetrics,
@@ -18,7 +17,7 @@ import type { GatewaySettings } from './config.ts';
 import { planChangeConsumer } from './events/plan-changes.ts';
 import { replicaIdentity } from './events/replica-id.ts';
 import { revocationConsumer } from './events/revocations.ts';
-import { apiGateway, type KoaHandler } from './http/api.ts';
+import { apiGateway } from './http/api.ts';
 import { fastApi } from './http/fast-api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { contractDocs } from './http/contract-docs.ts';
@@ -32,6 +31,7 @@ import { RateLimitFallback } from './rate-limit/fallback.ts';
 import { ApiRateLimiter } from './rate-limit/limiter.ts';
 import { RateLimitRefusals } from './rate-limit/refusals.ts';
 import { crossOrigin } from './http/cors.ts';
+import { ApiAdmission } from './use-cases/admit-api-request.ts';
 
 /** For the contract (scripts/contract/generate.ts), generated into the document the gateway serves. */
 export { DOCUMENTED_ORIGIN, DOCUMENT_FILE, VIEWER_FILE } from './http/contract-docs.ts';
@@ -90,27 +90,18 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
   app.use(contractDocs(deps.publicBaseUrl));
   app.use(authPages(deps.proxy, deps.authUrl));
   const { introspector, limiter, authFailures, proxy, upstreams, principalSecret } = deps;
-  app.use(apiGateway({ introspector, limiter, authFailures, proxy, upstreams, principalSecret }));
-  // The API's common case skips Koa (http/fast-api.ts); everything else, and every error, is Koa's.
-  const fast = fastApi({
-    introspector,
-    limiter,
+  const admission = new ApiAdmission({ introspector, limiter, authFailures, upstreams, principalSecret });
+  app.use(apiGateway(admission, proxy));
+  // The API's common case is served ahead of Koa (http/fast-api.ts); everything else, Koa serves.
+  const ahead = fastApi({
+    admission,
     proxy,
-    upstreams,
-    principalSecret,
     clientOrigin: clientOriginResolver(deps.trustedProxies),
     logger: deps.logger,
     metrics: deps.metrics,
     corsEnabled: (deps.corsAllowedOrigins ?? []).length > 0,
   });
-  const koaCallback = app.callback.bind(app);
-  // The gateway serves HTTP/1.1 only (kit's serve: node:http), so Koa's handler is one for node:http's requests.
-  app.callback = () => {
-    const koa = koaCallback() as KoaHandler;
-    const handle: KoaHandler = (req, res) => (fast(req, res, koa) ? Promise.resolve() : koa(req, res));
-    return handle as ReturnType<Koa['callback']>;
-  };
-  return apps;
+  return { ...apps, ahead };
 }
 
 export interface GatewayAdapters {

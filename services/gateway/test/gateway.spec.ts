@@ -193,14 +193,14 @@ describe('proxying', () => {
     expect(await down.json()).toMatchObject({ code: 'upstream_unavailable' });
   });
 
-  it('answers a known token as it answered it when it was introspected: the fast path hands its 502 to Koa, counted once', async () => {
+  it('answers a known token as it answered it when it was introspected, each call counted once', async () => {
     const downGateway = await world.gateway(undefined, { upstream: 'http://127.0.0.1:9' });
     const call = () =>
       fetch(`${downGateway}/api/v1/projects`, {
         headers: { authorization: `Bearer ${tokenWith.get('projects:read') ?? ''}`, 'x-request-id': 'known-token-502' },
       });
-    const introspected = await call(); // a fresh gateway: through Koa, which asks auth
-    const known = await call(); // cached as active: http/fast-api.ts
+    const introspected = await call(); // a fresh gateway asks auth
+    const known = await call(); // cached as active
     for (const answer of [introspected, known]) {
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toBe('application/problem+json');
@@ -208,6 +208,17 @@ describe('proxying', () => {
     }
     expect(Number(known.headers.get('ratelimit-remaining'))).toBe(Number(introspected.headers.get('ratelimit-remaining')) - 1);
     expect(await known.json()).toEqual(await introspected.json());
+  });
+
+  it('refuses a request with a body (through Koa) in the same bytes as one without (ahead of Koa)', async () => {
+    const headers = { authorization: 'Bearer not-a-known-token', 'x-request-id': 'same-refusal' };
+    const bodiless = await fetch(`${gateway}/api/v1/projects`, { headers });
+    const withBody = await fetch(`${gateway}/api/v1/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+    const head = (answer: Response): Record<string, string | null> =>
+      Object.fromEntries(['content-type', 'content-length', 'www-authenticate', 'x-request-id'].map((name) => [name, answer.headers.get(name)]));
+    expect([bodiless.status, withBody.status]).toEqual([401, 401]);
+    expect(head(bodiless)).toEqual(head(withBody));
+    expect(await bodiless.text()).toBe(await withBody.text());
   });
 });
 

@@ -15,8 +15,9 @@ export { mountRouters, type Mountable } from './http/mount.ts';
 export { startService, type RunningService, type ServiceParts, type ServiceSettings, type Worker } from './service-parts.ts';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
 export { health, type ReadinessCheck } from './http/health.ts';
-export { REQUEST_ID_HEADER } from './http/request-id.ts';
-export { installGracefulShutdown, serve, type Closable, type RunningServer, type ServeOptions } from './http/serve.ts';
+export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
+export { toProblem, writeProblem } from './http/problem-responder.ts';
+export { installGracefulShutdown, serve, type AheadOfApp, type Closable, type RunningServer, type ServeOptions } from './http/serve.ts';
 export {
   INTERNAL_PRINCIPAL_HEADER,
   InvalidPrincipalError,

@@ -1,8 +1,20 @@
-import { Problem, addressKey, giveBackOne } from '@boardsync/kit/core';
+import { addressKey, giveBackOne } from '@boardsync/kit/core';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { CounterStore } from '@boardsync/kit/redis';
 import { perMinuteCounter } from './limiter.ts';
 import type { RateLimitRefusals } from './refusals.ts';
+
+/** The address has spent its budget for the current minute (use-cases/admit-api-request.ts answers 429). */
+export class AuthFailuresSpent extends Error {
+  override readonly name = 'AuthFailuresSpent';
+  readonly retryAfterSeconds: number;
+
+  constructor(msBeforeNext: number) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    super(`authentication failure budget spent; retry in ${retryAfterSeconds} s`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 /**
  * Per client IP, a budget of authentication failures (malformed, unknown, expired or revoked
@@ -21,7 +33,7 @@ export class AuthFailureBudget {
     this.failures = perMinuteCounter(store, 'auth-failures', perMinute);
   }
 
-  /** Throws 429 `rate_limited` when this address has spent its budget for the current minute; counts nothing. */
+  /** Throws AuthFailuresSpent when this address has spent its budget for the current minute; counts nothing. */
   async refuseWhenSpent(clientIp: string): Promise<void> {
     const spent = await this.failures.get(addressKey(clientIp));
     if (spent && spent.consumedPoints >= this.perMinute) throw this.refused(spent.msBeforeNext);
@@ -29,7 +41,7 @@ export class AuthFailureBudget {
 
   /**
    * Reserves one failure before a token costs auth a call, so parallel guesses from one address
-   * cannot all pass a budget that a check-then-count would still show as unspent (429 once spent).
+   * cannot all pass a budget that a check-then-count would still show as unspent (AuthFailuresSpent once spent).
    * The caller gives it back when the token turns out valid, or when auth could not say.
    */
   async reserve(clientIp: string): Promise<{ giveBack(): Promise<void> }> {
@@ -43,18 +55,8 @@ export class AuthFailureBudget {
     return { giveBack: () => giveBackOne(this.failures, key) };
   }
 
-  private refused(msBeforeNext: number): Problem {
+  private refused(msBeforeNext: number): AuthFailuresSpent {
     this.refusals?.record('auth-failures');
-    return spentProblem(msBeforeNext);
+    return new AuthFailuresSpent(msBeforeNext);
   }
-}
-
-function spentProblem(msBeforeNext: number): Problem {
-  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new Problem({
-    status: 429,
-    code: 'rate_limited',
-    detail: `Too many failed authentications from this address; retry in ${retryAfter} s.`,
-    headers: { 'Retry-After': String(retryAfter) },
-  });
 }

@@ -152,7 +152,7 @@ export class GatewayWorld {
       ...(options.corsAllowedOrigins ? { corsAllowedOrigins: options.corsAllowedOrigins } : {}),
       ...(options.assetFilesDir === undefined ? {} : { assetFilesDir: options.assetFilesDir }),
     });
-    const server = await serve(app.public, { port: options.onPublicPort ? this.publicPort : 0 });
+    const server = await serve(app.public, { port: options.onPublicPort ? this.publicPort : 0, ahead: app.ahead });
     this.closers.push(
       () => server.close(),
       () => consumers.close(),

@@ -6,6 +6,7 @@ import { health, liveness, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics, type HttpMetrics } from './metrics.ts';
 import { problemResponder } from './problem-responder.ts';
 import { requestId } from './request-id.ts';
+import type { AheadOfApp } from './serve.ts';
 
 export interface ServiceAppOptions {
   service: string;
@@ -36,6 +37,8 @@ export interface ServiceApps {
   /** `/metrics` (and `/healthz`) alone, for a scraper that must reach nothing else (`METRICS_PORT`). */
   scrape: Koa;
   metrics: HttpMetrics;
+  /** Tried before `public` on each of its requests (the gateway's API path without Koa); `public` serves what it declines. */
+  ahead?: AheadOfApp;
 }
 
 /**

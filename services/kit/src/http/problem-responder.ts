@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import { Problem } from '../problem.ts';
@@ -34,6 +34,20 @@ export function respond(ctx: Context, problem: Problem): void {
   for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
   ctx.body = problem.toBody();
   ctx.type = PROBLEM_CONTENT_TYPE;
+}
+
+/**
+ * `respond` for a handler that answers without Koa (the gateway's bodiless API requests): the same
+ * status, headers and bytes Koa writes for a Problem body (its JSON, the bare media type, its
+ * length; no body to a HEAD).
+ */
+export function writeProblem(res: ServerResponse, problem: Problem, method: string): void {
+  const body = JSON.stringify(problem.toBody());
+  res.statusCode = problem.status;
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(method === 'HEAD' ? undefined : body);
 }
 
 interface HttpLikeError extends Error {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Logger } from '../logger.ts';
@@ -11,13 +11,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A handler tried before the app: true when it took the request (and answers it), false to leave it to the app untouched. */
+export type AheadOfApp = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 export interface ServeOptions {
   host?: string;
   port: number;
   drainTimeoutMs?: number;
+  ahead?: AheadOfApp | undefined;
 }
 
-export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000 }: ServeOptions): Promise<RunningServer> {
+export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000, ahead }: ServeOptions): Promise<RunningServer> {
   const handle = app.callback();
   let draining = false;
   const server = createServer((request, response) => {
@@ -25,7 +29,7 @@ export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs
     response.once('finish', () => {
       if (draining) request.socket.end();
     });
-    void handle(request, response);
+    if (ahead?.(request, response) !== true) void handle(request, response);
   });
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   await new Promise<void>((resolve, reject) => {

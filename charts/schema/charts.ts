@@ -13,6 +13,10 @@ const positive = (description: string) => integer(description, { min: 1 });
 const gatewayConfig = {
   RATE_LIMIT_READS_PER_MINUTE: positive('Reads per designer + app per minute.'),
   RATE_LIMIT_WRITES_PER_MINUTE: positive('Writes per designer + app per minute.'),
+  RATE_LIMIT_LOCAL_BATCH: integer(
+    'Calls a replica admits before Redis counts them, far from the limit; N replicas may pass a limit by at most (N − 1) × 2 × this a minute; 0: every call asks Redis.',
+    { min: 0, max: 100 },
+  ),
   RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE: positive('Failed authentications per client IP per minute.'),
   INTROSPECTION_CLIENT_ID: string('Client id at introspection (same as auth).', { minLength: 1 }),
   INTROSPECTION_CACHE_SECONDS: integer('Positive introspection cache.', { min: 0, max: 30 }),

@@ -26,6 +26,12 @@ export const gatewaySettingsSchema = z
     INTERNAL_JWT_SECRET: env.secret(32),
     RATE_LIMIT_READS_PER_MINUTE: env.int(300, 1),
     RATE_LIMIT_WRITES_PER_MINUTE: env.int(120, 1),
+    /**
+     * With Redis: calls a replica may admit before Redis counts them (far from the limit; within
+     * 2 × this of it, every call asks). N replicas may together let a client past its limit by at
+     * most (N − 1) × 2 × this a minute; one replica, never. 0: every call asks Redis.
+     */
+    RATE_LIMIT_LOCAL_BATCH: z.coerce.number().int().min(0).max(100).default(8),
     INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
     /** Unknown, expired or revoked tokens are remembered this long (0: not at all). */
     INTROSPECTION_NEGATIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),

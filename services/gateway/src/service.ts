@@ -128,6 +128,15 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
   const refusals = new RateLimitRefusals(metrics.registry);
   const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });
   const replicaId = replicaIdentity(config.REPLICA_ID);
+  const limiter = new ApiRateLimiter(
+    {
+      readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
+      writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+      localBatch: config.RATE_LIMIT_LOCAL_BATCH,
+    },
+    counters,
+    refusals,
+  );
   const { CATALOG_URL: catalog, ASSET_URL: asset, WEBHOOK_URL: webhook } = config;
   return startService({
     ...gatewayService,
@@ -142,11 +151,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
         bus,
         introspector,
         proxy,
-        limiter: new ApiRateLimiter(
-          { readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE },
-          counters,
-          refusals,
-        ),
+        limiter,
         authFailures: new AuthFailureBudget(config.RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_MINUTE, counters, refusals),
         authUrl: config.AUTH_URL,
         upstreams: { auth: config.AUTH_URL, ...(catalog ? { catalog } : {}), ...(asset ? { asset } : {}), ...(webhook ? { webhook } : {}) },
@@ -158,7 +163,11 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
       }),
       // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
       consumers: [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
-      resources: [{ name: 'gateway upstream pool', close: () => proxy.close() }],
+      resources: [
+        { name: 'gateway upstream pool', close: () => proxy.close() },
+        // Before the Redis client is quit (its owner closes it after the service's parts).
+        { name: 'gateway rate-limit counts', close: () => limiter.close() },
+      ],
     },
   });
 }

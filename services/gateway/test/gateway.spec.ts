@@ -249,4 +249,22 @@ describe('rate limits', () => {
     expect(write.status).toBe(200);
     expect(write.headers.get('ratelimit-limit')).toBe('120');
   });
+
+  it('with a local batch, still gives one gateway’s 301st read a 429, RateLimit-Remaining counting down by one', async () => {
+    const gateway = await world.gateway({ readsPerMinute: 300, writesPerMinute: 120, localBatch: 8 });
+    const reader = await world.designer();
+    const { token } = await world.token(reader, ['projects:read']);
+    const get = () => fetch(`${gateway}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } });
+    const remaining: number[] = [];
+    for (let batch = 0; batch < 30; batch++) {
+      const responses = await Promise.all(Array.from({ length: 10 }, get));
+      expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+      remaining.push(...responses.map((response) => Number(response.headers.get('ratelimit-remaining'))));
+      await Promise.all(responses.map((response) => response.arrayBuffer()));
+    }
+    expect(remaining.toSorted((a, b) => b - a)).toEqual(Array.from({ length: 300 }, (_, i) => 299 - i));
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+  });
 });

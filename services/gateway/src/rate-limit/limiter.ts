@@ -1,10 +1,16 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { windowCounter, type CounterStore } from '@boardsync/kit/redis';
+import { LocalAllowance, type Counted } from './local-allowance.ts';
 import type { RateLimitRefusals } from './refusals.ts';
 
 export interface RateLimits {
   readsPerMinute: number;
   writesPerMinute: number;
+  /**
+   * `RATE_LIMIT_LOCAL_BATCH`: calls a replica may admit before Redis counts them, when Redis is
+   * there (see LocalAllowance for the bound it sets); 0 asks Redis on every call.
+   */
+  localBatch?: number;
 }
 
 export interface RateDecision {
@@ -21,31 +27,54 @@ export interface RateDecision {
  * looser by the number of replicas for a while, but no call fails for it.
  */
 export class ApiRateLimiter {
-  private readonly reads: RateLimiterAbstract;
-  private readonly writes: RateLimiterAbstract;
+  private readonly reads: Count;
+  private readonly writes: Count;
   private readonly limits: RateLimits;
   private readonly refusals: RateLimitRefusals | undefined;
 
   constructor(limits: RateLimits, store: CounterStore, refusals?: RateLimitRefusals) {
     this.limits = limits;
     this.refusals = refusals;
-    this.reads = perMinuteCounter(store, 'read', limits.readsPerMinute);
-    this.writes = perMinuteCounter(store, 'write', limits.writesPerMinute);
+    const batch = store.redis ? (limits.localBatch ?? 0) : 0;
+    this.reads = count(perMinuteCounter(store, 'read', limits.readsPerMinute), limits.readsPerMinute, batch);
+    this.writes = count(perMinuteCounter(store, 'write', limits.writesPerMinute), limits.writesPerMinute, batch);
   }
 
   async consume(key: string, read: boolean): Promise<RateDecision> {
     const limiter = read ? this.reads : this.writes;
     const limit = read ? this.limits.readsPerMinute : this.limits.writesPerMinute;
-    try {
-      const result = await limiter.consume(key);
-      return { allowed: true, limit, remaining: result.remainingPoints, resetSeconds: Math.ceil(result.msBeforeNext / 1000) };
-    } catch (rejection) {
-      // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent; store errors go to the insurance.
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      this.refusals?.record(read ? 'read' : 'write');
-      return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-    }
+    const counted = await limiter.consume(key);
+    const resetSeconds = Math.ceil(counted.msBeforeNext / 1000);
+    if (counted.allowed) return { allowed: true, limit, remaining: Math.max(0, limit - counted.consumed), resetSeconds };
+    this.refusals?.record(read ? 'read' : 'write');
+    return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, resetSeconds) };
   }
+
+  /** Sends the counts admitted here that Redis has not seen yet; for shutdown. */
+  async close(): Promise<void> {
+    await Promise.all([this.reads.close?.(), this.writes.close?.()]);
+  }
+}
+
+interface Count {
+  consume(key: string): Promise<Counted>;
+  close?(): Promise<void>;
+}
+
+function count(shared: RateLimiterAbstract, points: number, batch: number): Count {
+  if (batch > 0) return new LocalAllowance(shared, { points, batch });
+  return {
+    async consume(key) {
+      try {
+        const result = await shared.consume(key);
+        return { allowed: true, consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext };
+      } catch (rejection) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent; store errors go to the insurance.
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return { allowed: false, consumed: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext };
+      }
+    },
+  };
 }
 
 /** A one-minute window under `<prefix>:rl:<name>`, reported to the fallback metric by its name. */

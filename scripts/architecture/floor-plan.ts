@@ -20,13 +20,13 @@ export const FLOORS = [
   'edges',
   /** What the service is made of, on one screen. */
   'wiring',
-  /** The process: main.ts (tracing first, then run.ts) and the package's index. */
+  /** The process: main.ts (started after tracing, by `node --import`) and the package's index. */
   'entry',
 ] as const;
 
 export type Floor = (typeof FLOORS)[number];
 
-const entry = { 'main.ts': 'entry', 'run.ts': 'entry', 'index.ts': 'entry', 'service.ts': 'wiring', 'config.ts': 'settings' } as const;
+const entry = { 'main.ts': 'entry', 'index.ts': 'entry', 'service.ts': 'wiring', 'config.ts': 'settings' } as const;
 
 /** Each service's `src/` entries (folders and top-level files) by floor. */
 export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
@@ -96,6 +96,7 @@ export const KIT_ENTRIES: Record<string, Floor> = {
   '@boardsync/kit/contract': 'edges',
   '@boardsync/kit/metrics': 'adapters',
   '@boardsync/kit/telemetry': 'adapters',
+  '@boardsync/kit/telemetry/register': 'entry',
   '@boardsync/kit/testing': 'entry',
 };
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_ENTRY } from '@boardsync/kit/core';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -14,14 +15,14 @@ export interface Replica {
 }
 
 /**
- * Starts `node src/main.ts [...args]` in `services/<service>/` with only the environment given (and
+ * Starts `node --import @boardsync/kit/telemetry/register src/main.ts [...args]` (SERVICE_ENTRY) in `services/<service>/` with only the environment given (and
  * PATH): nothing inherited can pick an adapter, as in a container. stdout and stderr go to
  * `<logDir>/<name>.log`.
  */
 export function startReplica(service: string, name: string, args: readonly string[], env: Record<string, string>, logDir: string): Replica {
   const logFile = join(logDir, `${name}.log`);
   const log: WriteStream = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...SERVICE_ENTRY, ...args], {
     cwd: join(REPO, 'services', service),
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

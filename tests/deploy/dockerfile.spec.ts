@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVICE_ENTRY } from '@boardsync/kit/core';
+import { execForm } from './support/dockerfile.ts';
 import { contextRules } from './support/dockerfile-ignore.ts';
 import { buildImage, contextFiles } from './support/image-build.ts';
 import { buildPath, dockerfile, dockerignore, lock, repo, rootManifest } from './support/repo-files.ts';
@@ -19,6 +21,11 @@ describe('docker/Dockerfile', () => {
     expect(dockerfile.globalArgs.map((arg) => arg.args)).toEqual([`NODE_IMAGE=${base}`]);
     const versionArg = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ARG' && instruction.args.startsWith('VERSION='));
     expect(versionArg?.args).toBe(`VERSION=${rootManifest.version}`);
+  });
+
+  it('starts a service as the scripts and tests do: tracing registered before main.ts (kit SERVICE_ENTRY)', () => {
+    const entrypoint = dockerfile.stages.at(-1)?.instructions.find((instruction) => instruction.keyword === 'ENTRYPOINT');
+    expect(entrypoint && execForm(entrypoint)).toEqual(['node', ...SERVICE_ENTRY]);
   });
 
   it('copies every workspace manifest before installing, so npm keeps the lock as it is', () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_ENTRY } from '@boardsync/kit/core';
 
 /** A service's `src/main.ts` running as its own process, its stdout and stderr kept. */
 export interface ServiceProcess {
@@ -18,12 +19,12 @@ export const IMAGE_NODE_OPTIONS = IMAGE_MEMORY_ENV.NODE_OPTIONS;
 const COMPILE_CACHE = fileURLToPath(new URL('../../.cache/node-compile-cache', import.meta.url));
 
 /**
- * `node src/main.ts [args]` from `services/<service>/`, as the images run it (their memory settings,
+ * `node --import @boardsync/kit/telemetry/register src/main.ts [args]` (SERVICE_ENTRY) from `services/<service>/`, as the images run it (their memory settings,
  * a compile cache), with only the environment given (and PATH): nothing inherited can choose an
  * adapter or satisfy a variable the process must not need.
  */
 export function startServiceProcess(service: string, args: readonly string[], env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...SERVICE_ENTRY, ...args], {
     cwd: fileURLToPath(new URL(`../../services/${service}/`, import.meta.url)),
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...IMAGE_MEMORY_ENV, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,22 @@
-// Tracing starts before the service's modules load, so koa, pg, ioredis and undici are instrumented
-// as they load (kit's telemetry/start-tracing.ts); with no OTEL_* exporter set it does nothing.
-import { startTracing } from '@boardsync/kit/telemetry/start-tracing';
+// Started as `node --import @boardsync/kit/telemetry/register src/main.ts` (the image's entry point),
+// so tracing is set up before this file's imports load. with no argument it serves; `migrate` and `create-topics` run once and exit (the chart's hook Job).
+import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdapters, runServiceCommand } from '@boardsync/kit';
+import { assetConfigSchema } from './config.ts';
+import { assetService, startAsset } from './service.ts';
+import { S3ObjectStore } from './object-storage/s3-object-store.ts';
+import { startedTracing } from '@boardsync/kit/telemetry/start-tracing';
 
-await startTracing('asset');
-await import('./run.ts');
+await runServiceCommand(assetService, async () => {
+  const config = loadConfigOrExit(assetConfigSchema);
+  const logger = createLogger({ service: 'asset', level: config.LOG_LEVEL });
+  const objects = new S3ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    bucket: config.S3_BUCKET,
+    pathStyle: config.S3_PATH_STYLE,
+  });
+  const asset = await startAsset(config, logger, { ...productionAdapters(config, 'asset', logger), objects });
+  installGracefulShutdown([...asset.parts, startedTracing(logger)], logger);
+});

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import {
   INTERNAL_PRINCIPAL_HEADER,
   KafkaBus,
+  SERVICE_ENTRY,
   Topics,
   decodeEnvelope,
   issuePrincipalToken,
@@ -16,7 +17,7 @@ import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const catalogFolder = fileURLToPath(new URL('..', import.meta.url));
 const PRINCIPAL_SECRET = 'crash-principal-'.padEnd(40, 'p');
 const logger = testLogger('outbox-crash');
 
@@ -26,9 +27,10 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-/** The real catalog process (src/main.ts), configured only by its environment. */
+/** The real catalog process (src/main.ts, started as its image starts it), configured only by its environment. */
 async function startCatalog(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...SERVICE_ENTRY], {
+    cwd: catalogFolder,
     env: {
       ...process.env,
       PORT: '0',

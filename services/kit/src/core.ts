@@ -77,7 +77,15 @@ export {
   type PostgresEnv,
   type ServiceAdapters,
 } from './adapters.ts';
-export { COMMAND_EXIT, commandUsage, parseServiceCommand, runServiceCommand, type ParsedCommand, type ServiceDefinition } from './service-commands.ts';
+export {
+  COMMAND_EXIT,
+  SERVICE_ENTRY,
+  commandUsage,
+  parseServiceCommand,
+  runServiceCommand,
+  type ParsedCommand,
+  type ServiceDefinition,
+} from './service-commands.ts';
 export { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
 export { MAX_PAGE, offsetOf, pageRequest, paginate, type PageLink, type PageRequest, type Paginated } from './pagination.ts';
 export { publicPath } from './http/public-path.ts';

@@ -1,7 +1,7 @@
 /**
- * OpenTelemetry for one process, started before the service's modules are loaded (main.ts imports
- * the service after `startTracing` resolves, so koa, pg, ioredis and undici are patched as they
- * load). Off unless an OTLP endpoint or a traces exporter is configured with the standard
+ * OpenTelemetry for one process, started before the service's modules are loaded (by
+ * `node --import @boardsync/kit/telemetry/register`, register.ts, so koa, pg, ioredis and undici are
+ * patched as they load). Off unless an OTLP endpoint or a traces exporter is configured with the standard
  * variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER;
  * OTEL_SDK_DISABLED=true wins): then nothing below is even imported, the API stays a no-op, and a
  * process pays neither the SDK's memory nor a hook on every module load.
@@ -34,8 +34,15 @@ const untracedIncoming = (request: IncomingMessage): boolean => UNTRACED_PATHS.h
 const OFF: Tracing = { name: 'tracing', enabled: false, close: () => Promise.resolve() };
 let started: Tracing = OFF;
 
-/** What {@link startTracing} started in this process (for a module loaded after it, to close it last). */
-export function startedTracing(): Tracing {
+/**
+ * What {@link startTracing} started in this process (for a module loaded after it, to close it
+ * last). `logger` is warned when OTEL_* asks for traces but nothing started them: the process was
+ * run without `--import @boardsync/kit/telemetry/register`.
+ */
+export function startedTracing(logger?: { warn(message: string): void }): Tracing {
+  if (started === OFF && tracingRequested()) {
+    logger?.warn('OTEL_* asks for traces, but tracing was not started: run node --import @boardsync/kit/telemetry/register src/main.ts');
+  }
   return started;
 }
 

@@ -118,7 +118,6 @@ export const FLOOR_BANS: { below: Floor; names?: readonly string[]; packages?: R
  * "unavailable" answers are next to become errors of their own that the use cases translate.
  */
 export const BANS_NOT_YET_KEPT: Record<string, string> = {
-  'services/asset/src/media/media-errors.ts': 'media rejections are built as Problems (415, 422, 503 busy)',
   'services/asset/src/object-storage/store-unavailable.ts': 'an unreachable store is a 503 Problem with Retry-After',
   'services/asset/src/outbound/fetch-image.ts': 'a failed fetch is a 422 url_fetch_failed Problem',
   'services/asset/src/outbound/project-facts.ts': 'an unreachable catalog is a 503 Problem',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'sharp';
 import type { MediaKind } from '../domain/media-type.ts';
-import { mediaProblems } from './media-errors.ts';
+import { mediaRejections } from './media-rejection.ts';
 
 /** One frame's size as shown (EXIF orientation applied), and how many frames there are. */
 export interface Geometry {
@@ -23,7 +23,7 @@ const VIPS_FORMAT: Record<MediaKind, string> = { jpeg: 'jpeg', png: 'png', gif: 
 /** 415 when the decoder reads the bytes as something other than what sniffing said. */
 export function requireFormat(metadata: Metadata, kind: MediaKind): void {
   const matches = metadata.format === VIPS_FORMAT[kind] && (kind !== 'avif' || metadata.compression === 'av1');
-  if (!matches) throw mediaProblems.unsupportedMediaType(kind, metadata.compression ?? metadata.format);
+  if (!matches) throw mediaRejections.unsupportedMediaType(kind, metadata.compression ?? metadata.format);
 }
 
 /** With `animated: true`, libvips reports an animation as one tall strip of `pages` frames. */
@@ -41,13 +41,13 @@ export function requireWithinBounds(geometry: Geometry, bounds: PixelBounds): vo
   const { width, height, pages } = geometry;
   const framePixels = width * height;
   if (framePixels > bounds.maxInputPixels) {
-    throw mediaProblems.imageTooLarge(`The image is ${width}x${height} (${framePixels} pixels); at most ${bounds.maxInputPixels} pixels are accepted.`);
+    throw mediaRejections.imageTooLarge(`The image is ${width}x${height} (${framePixels} pixels); at most ${bounds.maxInputPixels} pixels are accepted.`);
   }
   if (pages > bounds.maxFrames) {
-    throw mediaProblems.imageTooLarge(`The animation has ${pages} frames; at most ${bounds.maxFrames} frames are accepted.`);
+    throw mediaRejections.imageTooLarge(`The animation has ${pages} frames; at most ${bounds.maxFrames} frames are accepted.`);
   }
   if (framePixels * pages > bounds.maxTotalPixels) {
-    throw mediaProblems.imageTooLarge(
+    throw mediaRejections.imageTooLarge(
       `The animation's ${pages} frames of ${width}x${height} add up to ${framePixels * pages} pixels; at most ${bounds.maxTotalPixels} pixels are accepted across all frames.`,
     );
   }

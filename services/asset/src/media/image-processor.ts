@@ -6,7 +6,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
 import type { ConversionObserver } from './asset-metrics.ts';
 import { geometryOf, requireFormat, requireWithinBounds, type Geometry, type PixelBounds } from './image-bounds.ts';
-import { mediaProblems } from './media-errors.ts';
+import { mediaRejections } from './media-rejection.ts';
 import { asMediaFailure } from './sharp-failure.ts';
 import { SvgSandbox } from './svg-sandbox.ts';
 import { WorkPool } from './work-pool.ts';
@@ -118,7 +118,7 @@ export class ImageProcessor {
     const geometry = geometryOf(metadata);
     requireWithinBounds(geometry, this.bounds);
     const target = request.convertTo === request.kind ? undefined : request.convertTo;
-    if (target === 'avif' && geometry.pages > 1) throw mediaProblems.animatedAvif(geometry.pages);
+    if (target === 'avif' && geometry.pages > 1) throw mediaRejections.animatedAvif(geometry.pages);
     if (target) this.requireConvertible(geometry, target);
     if (target) return this.convert(sharp(request.path, { ...this.decoding(true), autoOrient: true }), request.kind, target);
     await this.vips(request.kind, () => this.timed(fullyDecoded(sharp(request.path, this.decoding(true)))).toBuffer());
@@ -127,7 +127,7 @@ export class ImageProcessor {
 
   private async processSvg(request: ProcessRequest): Promise<ProcessedImage> {
     const { size } = await stat(request.path);
-    if (size > this.options.svgMaxBytes) throw mediaProblems.svgTooLarge(this.options.svgMaxBytes);
+    if (size > this.options.svgMaxBytes) throw mediaRejections.svgTooLarge(this.options.svgMaxBytes);
     const clean = Buffer.from(await this.svg.sanitize(decodeUtf8(await readFile(request.path))));
     // From a buffer, librsvg has no base directory to resolve a reference against.
     const metadata = await this.vips('svg', () => sharp(clean, { limitInputPixels: false }).metadata());
@@ -171,7 +171,7 @@ export class ImageProcessor {
     const pixels = width * height * pages;
     const limit = this.options.maxConvertPixels ?? this.bounds.maxTotalPixels;
     if (pixels > limit) {
-      throw mediaProblems.imageTooLarge(
+      throw mediaRejections.imageTooLarge(
         `The image has ${pixels} pixels${pages > 1 ? ` over ${pages} frames` : ''}; at most ${limit} can be converted to ${target.toUpperCase()}. Upload it without conversion, or smaller.`,
       );
     }
@@ -213,7 +213,7 @@ function decodeUtf8(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
-    throw mediaProblems.invalidImage('The SVG is not UTF-8 text.', error);
+    throw mediaRejections.invalidImage('The SVG is not UTF-8 text.', error);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { mediaProblems } from './media-errors.ts';
+import { mediaRejections } from './media-rejection.ts';
 import type { SvgAnswer, SvgJob } from './svg-worker.ts';
 
 export interface SvgSandboxOptions {
@@ -60,13 +60,13 @@ export class SvgSandbox {
       const onMessage = (answer: SvgAnswer): void => {
         if (answer.id !== id) return;
         if ('svg' in answer) settle({ svg: answer.svg });
-        else if ('rejected' in answer) settle({ error: mediaProblems.invalidImage(answer.rejected) });
+        else if ('rejected' in answer) settle({ error: mediaRejections.invalidImage(answer.rejected) });
         else settle({ error: new Error(`The SVG sanitizer failed: ${answer.failed}`) });
       };
       const onError = (error: Error): void => {
         kill();
         const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        settle({ error: outOfMemory ? mediaProblems.tooComplex('The SVG needs more memory to sanitize than is allowed; simplify it.', error) : error });
+        settle({ error: outOfMemory ? mediaRejections.tooComplex('The SVG needs more memory to sanitize than is allowed; simplify it.', error) : error });
       };
       const onExit = (code: number): void => {
         this.discard(worker);
@@ -74,7 +74,7 @@ export class SvgSandbox {
       };
       const timer = setTimeout(() => {
         kill();
-        settle({ error: mediaProblems.tooComplex(`The SVG took longer than ${this.options.timeoutSeconds} seconds to sanitize; simplify it.`) });
+        settle({ error: mediaRejections.tooComplex(`The SVG took longer than ${this.options.timeoutSeconds} seconds to sanitize; simplify it.`) });
       }, this.options.timeoutSeconds * 1000);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       // Referenced only while a job runs: a caller awaiting the answer keeps the process alive.

@@ -1,4 +1,4 @@
-import { mediaProblems } from './media-errors.ts';
+import { mediaRejections } from './media-rejection.ts';
 
 export interface WorkPoolOptions {
   /** Jobs running at once. */
@@ -47,7 +47,7 @@ export class WorkPool {
       this.running++;
       return;
     }
-    if (this.waiting.length >= this.options.maxQueued) throw mediaProblems.busy(this.options.retryAfterSeconds);
+    if (this.waiting.length >= this.options.maxQueued) throw mediaRejections.busy(this.options.retryAfterSeconds);
     // The releasing job hands its slot straight over, so `running` is not touched here.
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }

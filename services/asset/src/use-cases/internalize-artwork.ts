@@ -5,6 +5,7 @@ import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { failureReasonOf, fetchImage } from '../outbound/fetch-image.ts';
+import { answeringMedia } from './media-answers.ts';
 import { storeImage } from './store-image.ts';
 
 export interface InternalizeRequest {
@@ -62,7 +63,7 @@ async function copyOnce(runtime: AssetRuntime, owner: AssetOwner, url: string, r
   const earlier = await findInternalizedCopy(runtime.orm.em.fork(), request.envelope.eventId, url);
   if (earlier) return { toUrl: publicUrlOf(runtime.assetBaseUrl, earlier.key) };
   try {
-    const fetched = await fetchImage(runtime, url);
+    const fetched = await answeringMedia(() => fetchImage(runtime, url));
     try {
       const stored = await storeImage(
         runtime,

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { isProblem } from '@boardsync/kit';
 import { SvgSandbox } from '../svg-sandbox.ts';
+import { mediaAnswer } from '../../use-cases/media-answers.ts';
 
 const sandboxes: SvgSandbox[] = [];
 const sandbox = (options: ConstructorParameters<typeof SvgSandbox>[0]): SvgSandbox => {
@@ -13,7 +14,10 @@ afterAll(async () => {
   await Promise.all(sandboxes.map((made) => made.close()));
 });
 
-const answerOf = (error: unknown): unknown => isProblem(error) && { status: error.status, code: error.code };
+const answerOf = (error: unknown): unknown => {
+  const answer = mediaAnswer(error);
+  return isProblem(answer) && { status: answer.status, code: answer.code };
+};
 
 describe('SvgSandbox', () => {
   it('sanitizes in the worker and answers a refused SVG with 422 invalid_image', async () => {

@@ -1,10 +1,10 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { findSvgRoot } from '../domain/media-type.ts';
-import { requireModestMarkup, SvgRejected } from './svg-markup.ts';
-import { enforceSvgRules } from './svg-rules.ts';
+import { requireModestMarkup, SvgRejected } from '../domain/svg-markup.ts';
+import { enforceSvgRules } from '../domain/svg-rules.ts';
 
-export { SvgRejected } from './svg-markup.ts';
+export { SvgRejected } from '../domain/svg-markup.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const PARSER_ERROR_NS = 'http://www.mozilla.org/newlayout/xml/parsererror.xml';

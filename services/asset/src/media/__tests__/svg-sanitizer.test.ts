@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { SVG_LIMITS } from '../svg-markup.ts';
+import { SVG_LIMITS } from '../../domain/svg-markup.ts';
 import { sanitizeSvg, SvgRejected } from '../svg-sanitizer.ts';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';

@@ -90,11 +90,9 @@ export async function contextFiles(context: string, rules: ContextRules, relativ
 }
 
 /**
- * `cp -al`: the files hard-linked, symbolic links as links, modes kept. What one stage takes from
- * another (FROM a stage, COPY --from) is never written in place afterwards: the RUN steps of
- * docker/Dockerfile make new files (a folder, a compile cache), they do not edit inherited ones, so
- * the stages may share the files. Copying node_modules four times per image was most of the
- * replay's time (kernel time: ~4 of its ~5 minutes for five images).
+ * `cp -al`: files hard-linked, links as links, modes kept. No RUN of docker/Dockerfile edits a file
+ * it inherited (each makes new ones), so stages may share them; copying node_modules four times per
+ * image was most of the replay's time.
  */
 async function copyTree(from: string, to: string): Promise<void> {
   const child = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, copyFile, lstat, mkdir, readdir, readlink, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contextRules, type ContextRules } from './dockerfile-ignore.ts';
@@ -89,6 +89,8 @@ export async function contextFiles(context: string, rules: ContextRules, relativ
   return found;
 }
 
+const closed = (child: ChildProcess): Promise<number | null> => new Promise((resolve, reject) => child.on('error', reject).on('close', resolve));
+
 /**
  * `cp -al`: files hard-linked, links as links, modes kept. No RUN of docker/Dockerfile edits a file
  * it inherited (each makes new ones), so stages may share them; copying node_modules four times per
@@ -98,10 +100,7 @@ async function copyTree(from: string, to: string): Promise<void> {
   const child = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
+  const code = await closed(child);
   if (code !== 0) throw new Error(`cp -al ${from} ${to}: ${errors}`);
 }
 
@@ -117,10 +116,7 @@ async function run(command: string, cwd: string, env: Record<string, string>, us
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
+  const code = await closed(child);
   if (code !== 0) throw new Error(`${where(instruction)}: RUN exited ${String(code)}:\n${output}`);
 }
 

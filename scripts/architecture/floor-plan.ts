@@ -124,7 +124,6 @@ export const BANS_NOT_YET_KEPT: Record<string, string> = {
   'services/asset/src/outbound/project-facts.ts': 'an unreachable catalog is a 503 Problem',
   'services/asset/src/spool/spool.ts': 'a body over the limit is a 413 Problem',
   'services/auth/src/peers/account-facts.ts': 'an unreachable peer is a 503 Problem',
-  'services/auth/src/throttles/throttles.ts': 'reads the Koa context for the client address',
 };
 
 export const floorIndex = (floor: Floor): number => FLOORS.indexOf(floor);

@@ -7,7 +7,7 @@ import { findDesigner } from '../store/designers.ts';
 import type { Designer } from '../store/entities/designer.ts';
 import { connectedApps } from '../store/grants.ts';
 import { listPersonalTokens } from '../store/personal-tokens.ts';
-import { clientIp, type Throttles } from '../throttles/throttles.ts';
+import { clientKey, type Throttles } from '../throttles/throttles.ts';
 import { disconnectApp } from '../use-cases/disconnect-app.ts';
 import { issuePersonalToken } from '../use-cases/issue-personal-token.ts';
 import { registerApp } from '../use-cases/register-app.ts';
@@ -53,7 +53,7 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
     const outcome = await signIn(orm.em.fork(), throttle, {
       email,
       password: typeof password === 'string' ? password : '',
-      ip: clientIp(ctx),
+      ip: clientKey(ctx.ip),
       previousSessionId: sessions.sessionId(ctx),
     });
     if (outcome.kind === 'throttled') {

@@ -3,7 +3,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Context } from 'koa';
 import type { Database, Logger } from '@boardsync/kit';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../domain/lifetimes.ts';
-import { clientIp, counterKey, type Throttles } from '../throttles/throttles.ts';
+import { clientKey, counterKey, type Throttles } from '../throttles/throttles.ts';
 import { authenticateClient } from '../use-cases/authenticate-client.ts';
 import { revokeAppToken } from '../use-cases/revoke-app-token.ts';
 import { clientCredentials, type ClientCredentials } from './client-credentials.ts';
@@ -69,7 +69,7 @@ export function tokenRouter(orm: Database, server: OAuth2Server, logger: Logger,
     // in every authorize URL), and counting it would let anyone lock the app out. Everything else
     // is bounded per address.
     const proven = credentials?.clientSecret ? await authenticateClient(orm.em.fork(), credentials.clientId, credentials.clientSecret) : null;
-    const attempt = await throttle.attempt({ ...(proven ? { client: counterKey(proven.clientId) } : {}), ip: clientIp(ctx) });
+    const attempt = await throttle.attempt({ ...(proven ? { client: counterKey(proven.clientId) } : {}), ip: clientKey(ctx.ip) });
     if (!attempt.allowed) {
       // RFC 6749 has no rate-limit code: temporarily_unavailable says "retry later", and Retry-After says when.
       ctx.set('Retry-After', String(attempt.retryAfterSeconds));

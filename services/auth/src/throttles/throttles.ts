@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { addressKey, tokenDigest } from '@boardsync/kit';
 import type { CounterStore } from '@boardsync/kit/redis';
 import { FailureThrottle, type FailureBudget } from './failure-throttle.ts';
@@ -36,11 +35,11 @@ export function createThrottles(store: CounterStore): Throttles {
 }
 
 /**
- * The key of the client address the gateway established (X-Forwarded-For; auth runs with
- * `app.proxy`): IPv6 per /64, as the gateway counts it, or one subscriber's block is 2^64 budgets.
+ * The counter key of a client address (the one the gateway established: X-Forwarded-For, auth runs
+ * with `app.proxy`): IPv6 per /64, as the gateway counts it, or one subscriber's block is 2^64 budgets.
  */
-export function clientIp(ctx: Context): string {
-  return addressKey(ctx.ip || 'unknown');
+export function clientKey(address: string): string {
+  return addressKey(address || 'unknown');
 }
 
 /** Emails and client ids are counted by digest: no addresses in Redis, and a bounded key length. */

@@ -15,7 +15,7 @@ export interface SignInAttempt {
   /** As typed, lower-cased; empty when none was. */
   email: string;
   password: string;
-  /** The client address's counter key (`clientIp`). */
+  /** The client address's counter key (`clientKey`). */
   ip: string;
   /** The browser's current session, if any: signing in replaces it. */
   previousSessionId: string | undefined;

@@ -114,16 +114,14 @@ export const FLOOR_BANS: { below: Floor; names?: readonly string[]; packages?: R
 
 /**
  * Files that break a floor's ban today, each with what it does instead. The list may only shrink
- * (tests/architecture.spec.ts holds it to its length): the adapters' "unavailable" answers are next
- * to become errors of their own that the use cases translate, as the media rejections and the
- * gateway's failure budget did (asset use-cases/media-answers.ts, gateway use-cases/admit-api-request.ts).
+ * (tests/architecture.spec.ts holds it to its length): the object store's "unavailable", the fetch's
+ * and the spool's refusals are next to become errors of their own that the use cases translate, as
+ * the media rejections, the peers' PeerUnavailable and the gateway's failure budget did.
  */
 export const BANS_NOT_YET_KEPT: Record<string, string> = {
   'services/asset/src/object-storage/store-unavailable.ts': 'an unreachable store is a 503 Problem with Retry-After',
   'services/asset/src/outbound/fetch-image.ts': 'a failed fetch is a 422 url_fetch_failed Problem',
-  'services/asset/src/outbound/project-facts.ts': 'an unreachable catalog is a 503 Problem',
   'services/asset/src/spool/spool.ts': 'a body over the limit is a 413 Problem',
-  'services/auth/src/peers/account-facts.ts': 'an unreachable peer is a 503 Problem',
 };
 
 export const floorIndex = (floor: Floor): number => FLOORS.indexOf(floor);

@@ -21,6 +21,17 @@ export function peerDispatcher(options: Agent.Options = {}): Dispatcher {
   );
 }
 
+/** A peer service could not answer now (unreachable, stopping, or an answer that was not the one expected); the caller says what that means for its request. */
+export class PeerUnavailable extends Error {
+  override readonly name = 'PeerUnavailable';
+  readonly service: string;
+
+  constructor(service: string, cause: unknown) {
+    super(`${service} could not answer`, { cause });
+    this.service = service;
+  }
+}
+
 let shared: Dispatcher | undefined;
 
 /** One {@link peerDispatcher} per process for the peers' internal requests. */

@@ -1,25 +1,17 @@
 import { request, type Dispatcher } from 'undici';
-import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
-import { sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
+import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
+import { PeerUnavailable, sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
 /** What the asset service must know about `{project}` before touching its folder; the catalog owns projects. */
 export interface ProjectFacts {
-  /** The caller's project and its lock, or 404 `not_found` when absent or another designer's. */
-  project(projectId: number, principalToken: string): Promise<{ id: number; isLocked: boolean }>;
+  /** The caller's project and its lock; undefined when it is absent or another designer's. Throws PeerUnavailable when the catalog cannot say. */
+  project(projectId: number, principalToken: string): Promise<{ id: number; isLocked: boolean } | undefined>;
 }
 
 const projectAnswer = z.object({ id: z.number().int().positive(), is_locked: z.boolean() });
 
-function unavailable(cause: unknown): Problem {
-  return new Problem({
-    status: 503,
-    code: 'service_unavailable',
-    detail: 'Project details are unavailable right now; try again shortly.',
-    headers: { 'Retry-After': '5' },
-    cause,
-  });
-}
+const unavailable = (cause: unknown): PeerUnavailable => new PeerUnavailable('catalog', cause);
 
 /**
  * Asks the catalog's internal listener, forwarding the caller's principal, so the catalog applies
@@ -42,7 +34,7 @@ export function httpProjectFacts(catalogInternalUrl: string, dispatcher: Dispatc
       }
       if (response.statusCode === 404) {
         await response.body.dump();
-        throw Problem.notFound('project');
+        return undefined;
       }
       if (response.statusCode !== 200) {
         await response.body.dump();
@@ -56,8 +48,4 @@ export function httpProjectFacts(catalogInternalUrl: string, dispatcher: Dispatc
       }
     },
   };
-}
-
-export function projectLocked(): Problem {
-  return new Problem({ status: 409, code: 'project_locked', detail: 'This project is locked: it refuses every write until it is unlocked.' });
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, type Database } from '@boardsync/kit';
+import { PeerUnavailable } from '@boardsync/kit/peer-requests';
 import { presentAccount } from '../domain/account.ts';
 import type { AccountFacts } from '../peers/account-facts.ts';
 import { findDesigner } from '../store/designers.ts';
@@ -14,8 +15,22 @@ export function meRouter(orm: Database, facts: AccountFacts): Router {
     const designer = await findDesigner(orm.em.fork(), principal.designerId);
     if (!designer) throw Problem.unauthenticated('The account behind this token no longer exists.');
     const forwarded = ctx.get(INTERNAL_PRINCIPAL_HEADER);
-    const [projects, usedBytes] = await Promise.all([facts.projectCounts(designer.id, forwarded), facts.storageUsedBytes(designer.id, forwarded)]);
+    const [projects, usedBytes] = await Promise.all([facts.projectCounts(designer.id, forwarded), facts.storageUsedBytes(designer.id, forwarded)]).catch(
+      (error: unknown) => {
+        throw error instanceof PeerUnavailable ? factsUnavailable(error) : error;
+      },
+    );
     ctx.body = presentAccount({ designer, usedBytes, projects, token: { scopes: principal.scopes, source: principal.source } }) satisfies AccountBody;
   });
   return router;
+}
+
+function factsUnavailable(error: PeerUnavailable): Problem {
+  return new Problem({
+    status: 503,
+    code: 'service_unavailable',
+    detail: `Account facts are unavailable right now (${error.service}); try again shortly.`,
+    headers: { 'Retry-After': '5' },
+    cause: error,
+  });
 }

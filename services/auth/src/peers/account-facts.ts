@@ -1,9 +1,9 @@
 import { request } from 'undici';
-import { INTERNAL_PRINCIPAL_HEADER, Problem } from '@boardsync/kit';
-import { sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
+import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
+import { PeerUnavailable, sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
-/** What `/me` needs from the services that own projects and stored bytes. */
+/** What `/me` needs from the services that own projects and stored bytes; either throws PeerUnavailable when its owner cannot say. */
 export interface AccountFacts {
   projectCounts(designerId: number, principalToken: string): Promise<{ count: number; unlockedCount: number }>;
   storageUsedBytes(designerId: number, principalToken: string): Promise<number>;
@@ -37,13 +37,7 @@ export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFact
       }
       return schema.parse(await response.body.json());
     } catch (error) {
-      throw new Problem({
-        status: 503,
-        code: 'service_unavailable',
-        detail: `Account facts are unavailable right now (${service}); try again shortly.`,
-        headers: { 'Retry-After': '5' },
-        cause: error,
-      });
+      throw new PeerUnavailable(service, error);
     }
   }
   return {

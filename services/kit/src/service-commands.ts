@@ -15,13 +15,13 @@ export interface ServiceDefinition {
   consumes?: readonly string[];
 }
 
-/** sysexits(3): the exit statuses of `node src/main.ts [command]`. */
 /**
  * Node's arguments that start a service from its folder, as the images' ENTRYPOINT does: tracing
  * registered before main.ts loads (telemetry/register.ts), then main.ts; its command follows.
  */
 export const SERVICE_ENTRY = ['--import', '@boardsync/kit/telemetry/register', 'src/main.ts'] as const;
 
+/** sysexits(3): the exit statuses of `node src/main.ts [command]`. */
 export const COMMAND_EXIT = { ok: 0, failed: 1, usage: 64, config: 78 } as const;
 
 /** Each command reads only what it needs: a migration Job needs no Kafka, a topic Job no database. */

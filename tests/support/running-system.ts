@@ -9,6 +9,8 @@ import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from './standalone-env.ts';
 
 const LOG_DIR = fileURLToPath(new URL('../../.cache/test-logs/', import.meta.url));
+/** A service's drain (10 s at most) and its shutdown, well within a Kubernetes grace period (30 s). */
+const STOP_GRACE_MS = 25_000;
 
 /** Settings beyond what each service needs to start (`standaloneEnv`), per service. */
 export type ExtraSettings = Partial<Record<Service, Record<string, string>>>;
@@ -65,17 +67,33 @@ export class RunningSystem {
     }
   }
 
+  /**
+   * Stops every service at once, as a rollout stops pods, each given STOP_GRACE_MS after SIGTERM
+   * (then killed, and named in the error thrown); each one's output, shutdown included, is kept in
+   * .cache/test-logs (git-ignored) for a failure to be read after the fact.
+   */
   async stop(): Promise<void> {
-    // Each process's output, for a failure to be read after the fact (the .cache folder is git-ignored).
+    const stopped = await Promise.all(
+      this.running.map(async (service) => {
+        service.child.kill('SIGTERM');
+        const timer = new Promise<'late'>((resolve) => {
+          setTimeout(() => {
+            resolve('late');
+          }, STOP_GRACE_MS).unref();
+        });
+        if ((await Promise.race([service.exited, timer])) !== 'late') return true;
+        service.child.kill('SIGKILL');
+        await service.exited;
+        return false;
+      }),
+    );
     mkdirSync(LOG_DIR, { recursive: true });
     for (const [index, service] of this.running.entries())
       writeFileSync(join(LOG_DIR, `${this.namespace}-${SERVICES[index] ?? 'service'}.log`), service.output());
-    for (const service of this.running) {
-      service.child.kill('SIGTERM');
-      await service.exited;
-    }
     for (const database of this.databases) await database.drop();
     await removeTestBucket(this.bucket);
+    const late = SERVICES.filter((_, index) => stopped[index] === false);
+    if (late.length > 0) throw new Error(`not stopped ${String(STOP_GRACE_MS / 1000)} s after SIGTERM: ${late.join(', ')} (logs in ${LOG_DIR})`);
   }
 
   /** What `service`'s process has written to stdout and stderr so far (its JSON log lines). */

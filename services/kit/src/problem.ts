@@ -117,6 +117,11 @@ export class Problem extends Error {
     return new Problem({ status: 422, code: 'validation_failed', detail, errors });
   }
 
+  /** 503 with a Retry-After of 5 s: something this request needs cannot answer now; a client waits and tries again. */
+  static unavailable(detail: string, cause?: unknown, code = 'service_unavailable'): Problem {
+    return new Problem({ status: 503, code, detail, headers: { 'Retry-After': '5' }, cause });
+  }
+
   static internal(): Problem {
     return new Problem({ status: 500, code: 'internal_error', detail: 'Something went wrong on our side.' });
   }

@@ -32,12 +32,6 @@ export async function reachingStore<T>(operation: Promise<T>): Promise<T> {
     return await operation;
   } catch (error) {
     if (!isUnreachable(error)) throw error;
-    throw new Problem({
-      status: 503,
-      code: 'service_unavailable',
-      detail: 'Artwork storage cannot be reached right now; try again shortly.',
-      headers: { 'Retry-After': '5' },
-      cause: error,
-    });
+    throw Problem.unavailable('Artwork storage cannot be reached right now; try again shortly.', error);
   }
 }

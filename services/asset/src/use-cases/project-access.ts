@@ -10,13 +10,7 @@ async function projectOf(facts: ProjectFacts, projectId: number, principalToken:
     project = await facts.project(projectId, principalToken);
   } catch (error) {
     if (!(error instanceof PeerUnavailable)) throw error;
-    throw new Problem({
-      status: 503,
-      code: 'service_unavailable',
-      detail: 'Project details are unavailable right now; try again shortly.',
-      headers: { 'Retry-After': '5' },
-      cause: error,
-    });
+    throw Problem.unavailable('Project details are unavailable right now; try again shortly.', error);
   }
   if (!project) throw Problem.notFound('project');
   return project;

@@ -26,11 +26,5 @@ export function meRouter(orm: Database, facts: AccountFacts): Router {
 }
 
 function factsUnavailable(error: PeerUnavailable): Problem {
-  return new Problem({
-    status: 503,
-    code: 'service_unavailable',
-    detail: `Account facts are unavailable right now (${error.service}); try again shortly.`,
-    headers: { 'Retry-After': '5' },
-    cause: error,
-  });
+  return Problem.unavailable(`Account facts are unavailable right now (${error.service}); try again shortly.`, error);
 }

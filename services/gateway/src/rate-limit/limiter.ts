@@ -1,6 +1,6 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { windowCounter, type CounterStore } from '@boardsync/kit/redis';
-import { LocalAllowance, type Counted } from './local-allowance.ts';
+import { LocalAllowance, increment, type Counted } from './local-allowance.ts';
 import type { RateLimitRefusals } from './refusals.ts';
 
 export interface RateLimits {
@@ -65,14 +65,8 @@ function count(shared: RateLimiterAbstract, points: number, batch: number): Coun
   if (batch > 0) return new LocalAllowance(shared, { points, batch });
   return {
     async consume(key) {
-      try {
-        const result = await shared.consume(key);
-        return { allowed: true, consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext };
-      } catch (rejection) {
-        // rate-limiter-flexible rejects with a RateLimiterRes when the budget is spent; store errors go to the insurance.
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return { allowed: false, consumed: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext };
-      }
+      const { allowed, result } = await increment(shared, key);
+      return { allowed, consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext };
     },
   };
 }

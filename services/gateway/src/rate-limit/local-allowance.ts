@@ -7,6 +7,20 @@ export interface Counted {
   msBeforeNext: number;
 }
 
+/**
+ * `points` more for `key` in the shared count, and whether the count stayed within the limit.
+ * rate-limiter-flexible rejects with a RateLimiterRes when it passed (still counted); anything else
+ * it throws is the store's failure (its insurance counts in memory while Redis is away).
+ */
+export async function increment(shared: RateLimiterAbstract, key: string, points = 1): Promise<{ allowed: boolean; result: RateLimiterRes }> {
+  try {
+    return { allowed: true, result: await shared.consume(key, points) };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { allowed: false, result: rejection };
+  }
+}
+
 /** One key's count as this replica knows it. */
 interface Tally {
   /** The shared count in the latest answer from the shared store (this window). */
@@ -111,7 +125,7 @@ export class LocalAllowance {
     tally.sending += points;
     let answer: { allowed: boolean; result: RateLimiterRes };
     try {
-      answer = await this.increment(key, points);
+      answer = await increment(this.shared, key, points);
     } catch (error) {
       tally.unsent += points - 1; // the ones admitted before stay to be sent; this call fails
       throw error;
@@ -127,21 +141,11 @@ export class LocalAllowance {
     tally.unsent = 0;
     tally.sending += points;
     try {
-      this.learn(tally, (await this.increment(key, points)).result);
+      this.learn(tally, (await increment(this.shared, key, points)).result);
     } catch {
       tally.unsent += points; // sent again at the next flush
     } finally {
       tally.sending -= points;
-    }
-  }
-
-  private async increment(key: string, points: number): Promise<{ allowed: boolean; result: RateLimiterRes }> {
-    try {
-      return { allowed: true, result: await this.shared.consume(key, points) };
-    } catch (rejection) {
-      // A RateLimiterRes: the count passed the limit (and was counted); anything else is the store's failure.
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return { allowed: false, result: rejection };
     }
   }
 

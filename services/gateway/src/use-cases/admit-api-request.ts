@@ -148,13 +148,7 @@ async function askAuth(ask: () => Promise<TokenInfo | null>): Promise<TokenInfo 
   try {
     return await ask();
   } catch (error) {
-    throw new Problem({
-      status: 503,
-      code: 'auth_unavailable',
-      detail: 'Tokens cannot be checked right now; try again shortly.',
-      headers: { 'Retry-After': '5' },
-      cause: error,
-    });
+    throw Problem.unavailable('Tokens cannot be checked right now; try again shortly.', error, 'auth_unavailable');
   }
 }
 

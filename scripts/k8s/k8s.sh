@@ -81,9 +81,15 @@ case "${1:-}" in
   up | down | install | upgrade-image)
     [ "$(id -u)" = 0 ] || die "npm run k8s -- $1 runs as root (packages, network, cgroups, mounts)"
     # One at a time: two builds would write the same binaries, two nodes the same bridge and state.
-    mkdir -p "$RUNDIR"
-    exec 9>"$RUNDIR/command.lock"
-    flock -n 9 || die "another \`npm run k8s\` (up, down, install or upgrade-image) is running; wait for it to end"
+    # flock holds the lock and runs this script again with it closed (-o): a lock this shell held
+    # would be inherited by every daemon `up` starts (the node's, the datastores) and outlive it.
+    if [ -z "${BOARDSYNC_K8S_LOCKED:-}" ]; then
+      mkdir -p "$RUNDIR"
+      status=0
+      BOARDSYNC_K8S_LOCKED=1 flock -n -o -E 75 "$RUNDIR/command.lock" bash "${BASH_SOURCE[0]}" "$@" || status=$?
+      [ "$status" != 75 ] || die "another \`npm run k8s\` (up, down, install or upgrade-image) is running; wait for it to end"
+      exit "$status"
+    fi
     ;;
 esac
 

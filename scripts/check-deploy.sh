@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The deploy stage of `npm test` (scripts/test.sh): the Dockerfile linted, every Helm chart linted,
 # the umbrella chart rendered with each example values file, the rendered manifests scanned by
-# checkov, then the deploy jest project (schemas, policies, promtool on the alert rules, images'
-# entry commands) on those renders.
+# checkov, each service's image replayed into a folder once, then the deploy jest project (schemas,
+# policies, promtool on the alert rules, the images' contents and entry commands) on those renders
+# and trees. Only image-start.spec.ts needs the shared servers, so npm test runs the stage in two
+# halves: the first beside the faults (which stop and start those servers), the second after them.
 # Tools come pinned from scripts/deploy-tools.sh. Nothing is written into charts/: the charts are
 # copied to .cache/deploy/charts and their file:// dependencies built there.
 #
@@ -10,6 +12,11 @@
 #   scripts/check-deploy.sh charts        the chart steps only (copy, lint, render, checkov), no jest
 #   scripts/check-deploy.sh prepare DIR   copy charts/ to DIR/charts and build their dependencies
 #                                         (what tests/deploy does when run without this script)
+#   scripts/check-deploy.sh without-servers TREES
+#                                         the whole stage but image-start.spec.ts, the image trees
+#                                         left in TREES (an empty folder)
+#   scripts/check-deploy.sh with-servers TREES
+#                                         image-start.spec.ts on the trees without-servers left
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -129,6 +136,40 @@ lint_dockerfiles() {
   "$HADOLINT" "${files[@]}" || die "hadolint found problems (above)"
 }
 
+# The five image trees, two at a time (a replay is half waiting on npm and the disk).
+build_images() {
+  say "node tests/deploy/build-image-trees.ts $1 (each service's image replayed from docker/Dockerfile)"
+  node tests/deploy/build-image-trees.ts "$1" 2 || die "an image replay failed (above)"
+}
+
+deploy_jest() {
+  local trees=$1; shift
+  HELM="$HELM" HADOLINT="$HADOLINT" PROMTOOL="$PROMTOOL" DEPLOY_BUILD_DIR="$BUILD" DEPLOY_IMAGE_TREES="$trees" \
+    bash scripts/jest.sh --selectProjects deploy "$@"
+}
+
+tools() {
+  bash scripts/deploy-tools.sh install
+  HELM=$(tool helm) CHECKOV=$(tool checkov) HADOLINT=$(tool hadolint) PROMTOOL=$(tool promtool)
+}
+
+# Everything that needs no shared server: the Dockerfile, the charts, the image trees (into $1) and
+# every deploy spec but image-start.spec.ts.
+without_servers() {
+  tools
+  lint_dockerfiles
+  charts_stage
+  build_images "$1"
+  say "jest --selectProjects deploy, but image-start.spec.ts (tests/deploy/monitoring.spec.ts runs promtool check rules on the rendered alerts)"
+  deploy_jest "$1" --testPathIgnorePatterns image-start
+}
+
+with_servers() {
+  tools
+  say "jest tests/deploy/image-start.spec.ts (the image trees in $1 started on the shared servers)"
+  deploy_jest "$1" --testPathPatterns image-start
+}
+
 charts_stage() {
   say "charts/schema/generate.ts --check (schemas, README values tables, global defaults)"
   node charts/schema/generate.ts --check || die "generated chart files are out of date: run node charts/schema/generate.ts"
@@ -149,13 +190,16 @@ case "$cmd" in
     HELM=$(tool helm) CHECKOV=$(tool checkov)
     charts_stage
     ;;
-  all)
-    bash scripts/deploy-tools.sh install
-    HELM=$(tool helm) CHECKOV=$(tool checkov) HADOLINT=$(tool hadolint) PROMTOOL=$(tool promtool)
-    lint_dockerfiles
-    charts_stage
-    say "jest --selectProjects deploy (tests/deploy/monitoring.spec.ts runs promtool check rules on the rendered alerts)"
-    HELM="$HELM" HADOLINT="$HADOLINT" PROMTOOL="$PROMTOOL" DEPLOY_BUILD_DIR="$BUILD" bash scripts/jest.sh --selectProjects deploy
+  without-servers | with-servers)
+    [ $# = 2 ] && [ -d "$2" ] || die "usage: scripts/check-deploy.sh $cmd TREES (an existing folder)"
+    trees="$(cd "$2" && pwd)"
+    if [ "$cmd" = without-servers ]; then without_servers "$trees"; else with_servers "$trees"; fi
     ;;
-  *) die "usage: scripts/check-deploy.sh [charts | prepare DIR]" ;;
+  all)
+    trees=$(mktemp -d)
+    trap 'rm -rf "$trees"' EXIT
+    without_servers "$trees"
+    with_servers "$trees"
+    ;;
+  *) die "usage: scripts/check-deploy.sh [charts | prepare DIR | without-servers TREES | with-servers TREES]" ;;
 esac

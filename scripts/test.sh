@@ -42,7 +42,8 @@ table() {
   printf '| all stages | %s |\n' "$((SECONDS - started))"
   TIMES=()
 }
-trap 'table; rm -rf "$JEST_RESULTS_DIR"' EXIT
+IMAGE_TREES=
+trap 'table; rm -rf "$JEST_RESULTS_DIR" ${IMAGE_TREES:+"$IMAGE_TREES"}' EXIT
 
 stage "infra up" bash scripts/infra up
 stage "kafka: delete earlier runs' test topics" node scripts/kafka-sweep.ts
@@ -52,13 +53,17 @@ stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.
 stage "typecheck and lint (ESLint, Prettier), side by side" together typecheck "npm run --silent typecheck" lint "npm run --silent lint"
 stage "unit + integration tests" bash scripts/jest.sh --selectProjects unit integration --maxWorkers=2
 stage "fuzz: Schemathesis against npm start" bash scripts/fuzz.sh
-stage "deploy: Dockerfile, charts, images" bash scripts/check-deploy.sh
 # --forceExit for this run only: after a broker restart kafkajs (maintenance-only since 2023) can
 # keep one socket open past disconnect(), because BrokerPool.removeBroker drops a broker without
 # disconnecting it. Services exit after their graceful shutdown, so only this suite notices.
 stage "fault tests" bash scripts/jest.sh --selectProjects fault --runInBand --forceExit
-# The cluster under the failures it sees every week, CI-sized; `npm run faults` alone runs the full-length ones.
-stage "faults: a cluster under the week's failures" npm run --silent faults -- --quick
+# The cluster under the failures it sees every week, CI-sized (`npm run faults` alone runs the
+# full-length ones); it stops and starts the shared servers, and mostly waits on them meanwhile, so
+# the deploy checks that need no server run beside it, and the images' start on those servers after.
+IMAGE_TREES=$(mktemp -d)
+stage "faults: a cluster under the week's failures; beside them, deploy: Dockerfile, charts, image contents" \
+  together faults "npm run --silent faults -- --quick" deploy "bash scripts/check-deploy.sh without-servers $IMAGE_TREES"
+stage "deploy: the images started on the shared servers" bash scripts/check-deploy.sh with-servers "$IMAGE_TREES"
 table
 printf '\nall stages passed in %ss\n' "$((SECONDS - started))"
 node scripts/test-tally.cjs "$JEST_RESULTS_DIR"

@@ -1,52 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { chmod, mkdir, rm } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../../services/asset/test/support/test-buckets.ts';
-import { IMAGE_MEMORY_ENV } from '../support/service-process.ts';
 import { DATABASE_SERVICES, SERVICES, freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../support/standalone-env.ts';
-import { buildImage, type BuiltImage } from './support/image-build.ts';
-import { installedPackages, productionClosure } from './support/image-packages.ts';
-import { buildPath, dockerfile, dockerignore, lock, nodeDir, repo, rootManifest, type Manifest } from './support/repo-files.ts';
+import { imageTree, imageUser, type ImageTree } from './support/image-trees.ts';
+import { nodeDir } from './support/repo-files.ts';
 
 /**
- * docker/Dockerfile's images without a container engine: each service's image is replayed from the
- * Dockerfile (its COPY and RUN steps, with .dockerignore) into a temporary folder, checked to hold
- * production dependencies only, then started with its exact entry command from its WORKDIR, with
- * its ENV (plus the settings Kubernetes would give: the real servers' addresses, secrets, ports),
- * as its USER on a tree it cannot write, and stopped with its STOPSIGNAL.
+ * docker/Dockerfile's images without a container engine, started: each service's image replayed
+ * from the Dockerfile (image-contents.spec.ts checks what is in it) runs its one-shot commands,
+ * then starts with its exact entry command from its WORKDIR, with its ENV (plus the settings
+ * Kubernetes would give: the real servers' addresses, secrets, ports), as its USER on a tree it
+ * cannot write, and stops on its STOPSIGNAL.
  */
 const runPath = `${nodeDir}:/usr/local/bin:/usr/bin:/bin`;
 const asRoot = process.getuid?.() === 0;
-
-async function build(service: string): Promise<{ image: BuiltImage; into: string }> {
-  const into = await mkdtemp(path.join(tmpdir(), `boardsync-image-${service}-`));
-  await chmod(into, 0o755); // the image's user must reach the tree
-  return { image: await buildImage(dockerfile, dockerignore, { context: repo, buildArgs: { SERVICE: service }, into, path: buildPath }), into };
-}
-
-/** USER uid:gid, by number (what runAsNonRoot can check). */
-function imageUser(image: BuiltImage): { uid: number; gid: number } {
-  const match = /^(\d+):(\d+)$/.exec(image.user ?? '');
-  if (!match) throw new Error(`USER is ${String(image.user)}, not uid:gid by number`);
-  return { uid: Number(match[1]), gid: Number(match[2]) };
-}
-
-/** Folders and files of a tree, relative, links not followed. */
-async function listTree(root: string, relative = ''): Promise<string[]> {
-  const entries = await readdir(path.join(root, relative), { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      return entry.isDirectory() ? [`${child}/`, ...(await listTree(root, child))] : [child];
-    }),
-  );
-  return nested.flat();
-}
 
 /** A test run that is not root cannot start the service as the image's USER: it takes write permission off the tree instead (and gives it back). */
 function setWritable(root: string, writable: boolean): void {
@@ -120,80 +93,27 @@ const podAddress = Object.values(networkInterfaces())
   .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
 
 describe.each(SERVICES)('the %s image', (service: Service) => {
-  let image: BuiltImage;
+  let built: ImageTree | undefined;
+  let image: ImageTree['image'];
   let into = '';
-  let tree: string[] = [];
   const namespace = uniqueName(`image_${service}`);
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     const started = Date.now();
-    ({ image, into } = await build(service));
-    tree = await listTree(image.root);
-    process.stdout.write(`${service}: image tree built in ${String(Date.now() - started)} ms\n`);
+    built = await imageTree(service);
+    ({ image, into } = built);
+    if (!built.prebuilt) process.stdout.write(`${service}: image tree built in ${String(Date.now() - started)} ms\n`);
   }, 300_000);
 
   afterAll(async () => {
     // The server, and any Job, health check or admin CLI a failed or timed-out test left running, before what they use goes.
     await killAll();
     for (const cleanup of cleanups.reverse()) await cleanup();
-    if (into !== '') {
+    if (built) {
       if (!asRoot) setWritable(image.root, true);
-      await rm(into, { recursive: true, force: true });
+      if (!built.prebuilt) await rm(into, { recursive: true, force: true });
     }
-  });
-
-  it('holds production dependencies only, at the locked versions', async () => {
-    const installed = await installedPackages(image.root, ['app/node_modules', 'app/services/kit/node_modules', `app/services/${service}/node_modules`]);
-    const locations = new Map([...installed].map(([location, found]) => [location.replace(/^app\//, ''), found]));
-    const closure = productionClosure(lock, `services/${service}`);
-    expect([...locations.keys()].filter((location) => !closure.has(location))).toEqual([]);
-    const required = [...closure].filter((location) => location.includes('node_modules/') && lock.packages[location]?.optional !== true);
-    expect(required.filter((location) => !locations.has(location))).toEqual([]);
-    expect([...locations].filter(([location, found]) => found.linkTo === undefined && found.version !== lock.packages[location]?.version)).toEqual([]);
-    // Links are the workspaces the service runs on, and each one's source is there.
-    const links = [...locations].filter(([, found]) => found.linkTo !== undefined).map(([location, found]) => [location, found.linkTo?.replace(/^app\//, '')]);
-    expect(links.sort()).toEqual(
-      [
-        ['node_modules/@boardsync/kit', 'services/kit'],
-        [`node_modules/@boardsync/${service}`, `services/${service}`],
-      ].sort(),
-    );
-    // The devDependencies of the root, the kit and the service, where nothing in production needs them.
-    const manifests = [
-      rootManifest,
-      ...['kit', service].map((name) => JSON.parse(readFileSync(path.join(repo, 'services', name, 'package.json'), 'utf8')) as Manifest),
-    ];
-    const devOnly = manifests.flatMap((manifest) => Object.keys(manifest.devDependencies ?? {})).filter((name) => !closure.has(`node_modules/${name}`));
-    expect(devOnly).toEqual(expect.arrayContaining(['jest', 'typescript', '@swc/core', 'eslint', 'prettier', 'node']));
-    expect(devOnly.filter((name) => locations.has(`node_modules/${name}`))).toEqual([]);
-  });
-
-  it('holds the kit’s and its own source and manifests, no other service, no tests, no build output', () => {
-    const services = new Set(tree.filter((entry) => /^app\/services\/[^/]+\/$/.test(entry)));
-    expect([...services].sort()).toEqual([`app/services/${service}/`, 'app/services/kit/'].sort());
-    const own = tree.filter(
-      (entry) => entry.startsWith('app/') && !entry.startsWith('app/node_modules/') && !/^app\/services\/[^/]+\/node_modules\//.test(entry),
-    );
-    expect(own.filter((entry) => /__tests__|\/test\/|\.test\.ts$|\.spec\.ts$|\/dist\/|tsbuildinfo|tsconfig|README/.test(entry))).toEqual([]);
-    expect(own).toEqual(
-      expect.arrayContaining([`app/services/${service}/package.json`, `app/services/${service}/src/main.ts`, 'app/services/kit/src/index.ts']),
-    );
-    expect(own.some((entry) => entry.startsWith('app/services/auth/bin/'))).toBe(service === 'auth');
-  });
-
-  it('carries a compile cache of its own source for its user, read-only, under the NODE_COMPILE_CACHE it names', () => {
-    expect(image.env.NODE_COMPILE_CACHE).toBe('.node-compile-cache');
-    // The tests and benchmarks start services with the image's memory settings.
-    expect({ NODE_OPTIONS: image.env.NODE_OPTIONS, MALLOC_ARENA_MAX: image.env.MALLOC_ARENA_MAX }).toEqual(IMAGE_MEMORY_ENV);
-    const cacheRoot = path.posix.join('app/services', service, '.node-compile-cache');
-    const entries = tree.filter((entry) => entry.startsWith(`${cacheRoot}/`));
-    // Node names the folder after its version, flags and uid; the replay can only be the image's user as root.
-    const uid = asRoot ? imageUser(image).uid : process.getuid?.();
-    const folder = new RegExp(`^${cacheRoot}/v${process.versions.node}-${process.arch}-[0-9a-f]+-${String(uid)}/$`);
-    expect(entries.filter((entry) => folder.test(entry))).toHaveLength(1);
-    // One entry per source file at least (a stripped-types one and a code-cache one each): the kit and the service are in it.
-    expect(entries.filter((entry) => !entry.endsWith('/')).length).toBeGreaterThan(100);
   });
 
   it('runs its one-shot commands, then starts from its entry command as its user on a read-only tree, healthy and ready, and exits 0 on its stop signal', async () => {
@@ -207,7 +127,7 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
     cleanups.push(() => deleteTopics(namespace));
     // The one writable place, as the chart's emptyDir at /tmp; HOME (/home/node in the image) is not writable.
     const scratch = path.join(into, 'tmp');
-    await mkdir(scratch);
+    await mkdir(scratch, { recursive: true });
     await chmod(scratch, 0o1777);
     const user = imageUser(image);
     if (!asRoot) setWritable(image.root, false);

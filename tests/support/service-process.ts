@@ -10,7 +10,7 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** docker/Dockerfile's memory settings (tests/deploy/images.spec.ts checks they agree): V8's young generation bound, glibc's malloc arenas. */
+/** docker/Dockerfile's memory settings (tests/deploy/image-contents.spec.ts checks they agree): V8's young generation bound, glibc's malloc arenas. */
 export const IMAGE_MEMORY_ENV = { NODE_OPTIONS: '--max-semi-space-size=2', MALLOC_ARENA_MAX: '2' };
 /** For a caller that sets NODE_OPTIONS of its own (a profiler's flags) and must keep the image's. */
 export const IMAGE_NODE_OPTIONS = IMAGE_MEMORY_ENV.NODE_OPTIONS;

@@ -112,16 +112,4 @@ export const FLOOR_BANS: { below: Floor; names?: readonly string[]; packages?: R
   { below: 'adapters', packages: /^@mikro-orm\//, why: 'rules have no I/O and know no ORM entities' },
 ];
 
-/**
- * Files that break a floor's ban today, each with what it does instead. The list may only shrink
- * (tests/architecture.spec.ts holds it to its length): the object store's "unavailable", the fetch's
- * and the spool's refusals are next to become errors of their own that the use cases translate, as
- * the media rejections, the peers' PeerUnavailable and the gateway's failure budget did.
- */
-export const BANS_NOT_YET_KEPT: Record<string, string> = {
-  'services/asset/src/object-storage/store-unavailable.ts': 'an unreachable store is a 503 Problem with Retry-After',
-  'services/asset/src/outbound/fetch-image.ts': 'a failed fetch is a 422 url_fetch_failed Problem',
-  'services/asset/src/spool/spool.ts': 'a body over the limit is a 413 Problem',
-};
-
 export const floorIndex = (floor: Floor): number => FLOORS.indexOf(floor);

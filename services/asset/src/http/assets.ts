@@ -16,7 +16,7 @@ import { presentAsset } from './asset-presenter.ts';
 import type { StoredAssetBody } from './asset-schemas.ts';
 import { receiveUpload } from './multipart-upload.ts';
 import { conversionTarget, deleteBody, formFlag, fromUrlBody, idempotencyKeyOf, projectParam } from './requests.ts';
-import { answeringMedia } from '../use-cases/media-answers.ts';
+import { answering } from '../use-cases/adapter-answers.ts';
 
 export const MAX_ASSETS_PER_PAGE = 200;
 /** `from-url` and delete bodies are a URL or a key and two flags. */
@@ -43,7 +43,7 @@ function folder(facts: ProjectFacts, access: typeof readableFolder): Middleware<
  * pool sees it, so past this many the next is 503 `busy` before anything is read or fetched.
  */
 function admitted(gate: WorkPool): Middleware {
-  return (_ctx, next) => answeringMedia(() => gate.run(next));
+  return (_ctx, next) => answering(() => gate.run(next));
 }
 
 function answerStored(ctx: Context, { result, replayed }: IdempotentResult<StoredAsset>): void {

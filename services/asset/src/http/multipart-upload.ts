@@ -4,7 +4,8 @@ import { Problem } from '@boardsync/kit';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import { ByteCap } from '../spool/byte-cap.ts';
-import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
+import { spool, type SpooledFile } from '../spool/spool.ts';
+import { answerFor, payloadTooLarge } from '../use-cases/adapter-answers.ts';
 import { uploadForm } from './requests.ts';
 
 export interface ReceivedUpload {
@@ -61,13 +62,14 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       const spoolAbort = new AbortController();
       // The whole body, not only the file: preamble and epilogue count too.
       const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => payloadTooLarge(maxBytes));
-      const fail = (problem: unknown): void => {
+      const fail = (failure: unknown): void => {
         // Stop reading: the rest of the body is never consumed, and the answer closes the connection.
         request.unpipe(meter);
         meter.unpipe(parser);
         parser.removeAllListeners('file');
         spoolAbort.abort();
-        const refusal = problem instanceof Problem ? problem : invalidMultipart(problem instanceof Error ? problem.message : 'unreadable');
+        const answer = answerFor(failure);
+        const refusal = answer instanceof Problem ? answer : invalidMultipart(failure instanceof Error ? failure.message : 'unreadable');
         refusal.headers.Connection = 'close';
         // The spool's file is removed only once its stream let go of it (else a late open leaves it behind).
         void (spooling ?? Promise.resolve())

@@ -1,4 +1,3 @@
-import { Problem } from '@boardsync/kit';
 import { S3Error } from 'minio';
 
 /** The socket never got an answer: the store is down, restarting or unreachable. */
@@ -24,14 +23,24 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * A store that cannot be reached is a 503 with a Retry-After (a tool waits and tries again), not a
- * 500: nothing is wrong with the request, and the use case has already left nothing behind.
+ * The object store could not be reached, or answered "not now": nothing is wrong with the request,
+ * and the use case has left nothing behind. use-cases/adapter-answers.ts answers it 503 with a
+ * Retry-After (a tool waits and tries again), not 500.
  */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+
+  constructor(cause: unknown) {
+    super('Artwork storage cannot be reached right now; try again shortly.', { cause });
+  }
+}
+
+/** `operation`, with an unreachable or busy store thrown as StoreUnavailable. */
 export async function reachingStore<T>(operation: Promise<T>): Promise<T> {
   try {
     return await operation;
   } catch (error) {
     if (!isUnreachable(error)) throw error;
-    throw Problem.unavailable('Artwork storage cannot be reached right now; try again shortly.', error);
+    throw new StoreUnavailable(error);
   }
 }

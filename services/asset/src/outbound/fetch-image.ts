@@ -1,8 +1,7 @@
-import { Problem } from '@boardsync/kit';
-import { OutboundFailed, OutboundRefused, refusedUrlProblem, type SafeHttpClient } from '@boardsync/kit/outbound';
+import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
 import type { MediaKind } from '../domain/media-type.ts';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
-import { payloadTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
+import { FileTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
 import type { AssetMetrics } from '../media/asset-metrics.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import { sniffedKind } from '../media/sniffed.ts';
@@ -14,22 +13,30 @@ export interface FetchedImage {
   finalUrl: string;
 }
 
-/** Why a URL gave no image, in the words of `ArtworkFailure.reason` and of the from-url problem's `reason`. */
-export type FetchFailureReason = 'blocked_address' | 'too_large' | 'not_an_image' | 'unreachable';
+/** The remote side gave no file: why, in the words of the `url_fetch_failed` problem's `reason`. */
+export type FetchFailedReason = 'timeout' | 'too_many_redirects' | 'connection' | 'http_status';
 
-function fetchFailed(reason: string, detail: string, extensions: Record<string, unknown> = {}): Problem {
-  return new Problem({ status: 422, code: 'url_fetch_failed', detail, extensions: { reason, ...extensions } });
+/** A URL that was allowed but gave no file; use-cases/adapter-answers.ts answers it 422 `url_fetch_failed`. */
+export class FetchFailed extends Error {
+  override readonly name = 'FetchFailed';
+  readonly reason: FetchFailedReason;
+  /** The status the remote server answered instead of the file (reason `http_status`). */
+  readonly remoteStatus: number | undefined;
+
+  constructor(reason: FetchFailedReason, detail: string, options: { remoteStatus?: number; cause?: unknown } = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.reason = reason;
+    this.remoteStatus = options.remoteStatus;
+  }
 }
 
+/** The client's failure in this fetch's terms; a refused URL (OutboundRefused) as it is. */
 function explain(error: unknown, maxBytes: number): unknown {
-  if (error instanceof OutboundRefused) return refusedUrlProblem(error, 'be fetched');
-  if (error instanceof OutboundFailed) {
-    if (error.reason === 'too_large') return payloadTooLarge(maxBytes);
-    if (error.reason === 'timeout') return fetchFailed('timeout', 'The remote server did not send the file in time.');
-    if (error.reason === 'too_many_redirects') return fetchFailed('too_many_redirects', error.message);
-    return fetchFailed('connection', 'The remote server could not be reached or cut the transfer off.');
-  }
-  return error;
+  if (!(error instanceof OutboundFailed)) return error;
+  if (error.reason === 'too_large') return new FileTooLarge(maxBytes);
+  if (error.reason === 'timeout') return new FetchFailed('timeout', 'The remote server did not send the file in time.', { cause: error });
+  if (error.reason === 'too_many_redirects') return new FetchFailed('too_many_redirects', error.message, { cause: error });
+  return new FetchFailed('connection', 'The remote server could not be reached or cut the transfer off.', { cause: error });
 }
 
 /** What a fetch runs on (the use cases' runtime has all of it). */
@@ -42,9 +49,9 @@ export interface FetchRuntime {
 
 /**
  * Fetches a public http(s) URL through the SSRF-safe client (every hop and the connected address
- * checked), spooling the body to disk with the upload size limit, bounded in time. The Problem
- * thrown says why: `reason` blocked_address (and other URL refusals), timeout, connection,
- * http_status; 413 too large; 415 not an image.
+ * checked), spooling the body to disk with the upload size limit, bounded in time. What it throws
+ * says why: OutboundRefused (blocked_address and the other URL refusals), FetchFailed (timeout,
+ * connection, http_status, too_many_redirects), FileTooLarge.
  */
 export async function fetchImage(runtime: FetchRuntime, url: string): Promise<FetchedImage> {
   const maxBytes = runtime.limits.uploadMaxBytes;
@@ -60,11 +67,11 @@ export async function fetchImage(runtime: FetchRuntime, url: string): Promise<Fe
       });
     if (response.status < 200 || response.status > 299) {
       response.body.destroy();
-      throw fetchFailed('http_status', `The remote server answered ${String(response.status)} instead of the file.`, { remote_status: response.status });
+      throw new FetchFailed('http_status', `The remote server answered ${String(response.status)} instead of the file.`, { remoteStatus: response.status });
     }
     if (response.declaredLength !== undefined && response.declaredLength > maxBytes) {
       response.body.destroy();
-      throw payloadTooLarge(maxBytes);
+      throw new FileTooLarge(maxBytes);
     }
     const file = await spool(response.body, path, maxBytes, SNIFF_BYTES);
     runtime.metrics?.received('url', file.size);
@@ -73,15 +80,4 @@ export async function fetchImage(runtime: FetchRuntime, url: string): Promise<Fe
     await runtime.scratch.remove(path);
     throw explain(error, maxBytes);
   }
-}
-
-/** The internalize failure reason for what `fetchImage` or storing threw. */
-export function failureReasonOf(error: unknown): FetchFailureReason | 'quota' {
-  if (error instanceof Problem) {
-    if (error.code === 'storage_quota_exceeded') return 'quota';
-    if (error.status === 413) return 'too_large';
-    if (error.status === 415 || error.code === 'invalid_image' || error.code === 'image_too_large') return 'not_an_image';
-    if (error.extensions.reason === 'blocked_address') return 'blocked_address';
-  }
-  return 'unreachable';
 }

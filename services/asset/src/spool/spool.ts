@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Problem } from '@boardsync/kit';
 
 export interface SpooledFile {
   path: string;
@@ -12,18 +11,19 @@ export interface SpooledFile {
   sha256: string;
 }
 
-export function payloadTooLarge(maxBytes: number): Problem {
-  return new Problem({
-    status: 413,
-    code: 'payload_too_large',
-    detail: `The file is larger than ${String(maxBytes)} bytes (${String(Math.round(maxBytes / 1024 / 1024))} MB), the most one asset may be.`,
-    extensions: { max_bytes: maxBytes },
-    headers: { Connection: 'close' },
-  });
+/** More bytes than the one asset may be; use-cases/adapter-answers.ts gives it its HTTP answer (413). */
+export class FileTooLarge extends Error {
+  override readonly name = 'FileTooLarge';
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    super(`The file is larger than ${String(maxBytes)} bytes (${String(Math.round(maxBytes / 1024 / 1024))} MB), the most one asset may be.`);
+    this.maxBytes = maxBytes;
+  }
 }
 
 /**
- * Writes a stream to `path`, hashing it and keeping its head, and fails with 413 the moment it
+ * Writes a stream to `path`, hashing it and keeping its head, and fails with FileTooLarge the moment it
  * passes `maxBytes` — the rest is never read. Memory stays at a few chunks whatever the size.
  * Aborting `signal` destroys every stream of it and rejects, whatever state the source is in.
  */
@@ -36,7 +36,7 @@ export async function spool(source: Readable, path: string, maxBytes: number, he
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > maxBytes) {
-        done(payloadTooLarge(maxBytes));
+        done(new FileTooLarge(maxBytes));
         return;
       }
       hash.update(chunk);

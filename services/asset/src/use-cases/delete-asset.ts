@@ -3,6 +3,7 @@ import { isKeyInFolder, projectFolder, type AssetOwner } from '../domain/asset-k
 import { Asset } from '../store/entities/asset.ts';
 import { findProjectAsset } from '../store/assets.ts';
 import { freeStorage } from '../store/storage-ledger.ts';
+import { answering } from './adapter-answers.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 
 /**
@@ -21,7 +22,7 @@ export async function deleteAsset(runtime: AssetRuntime, owner: AssetOwner, key:
   const em = runtime.orm.em.fork();
   const asset = await findProjectAsset(em, owner, key);
   if (!asset) throw Problem.notFound('asset');
-  await runtime.objects.remove(asset.key);
+  await answering(() => runtime.objects.remove(asset.key));
   await em.transactional(async (tx) => {
     const removed = await tx.nativeDelete(Asset, { id: asset.id });
     if (removed > 0) await freeStorage(tx, owner.designerId, asset.size);

@@ -1,11 +1,11 @@
-import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type ArtworkRef, type ArtworkRewrite, type Envelope } from '@boardsync/kit';
+import { enqueueEvents, eventMessage, isProblem, type ArtworkFailure, type ArtworkRef, type ArtworkRewrite, type Envelope, type Problem } from '@boardsync/kit';
 import { hostOf, inSpanUnder, otelContext } from '@boardsync/kit/telemetry';
 import { nameFromUrl, publicUrlOf, type AssetOwner } from '../domain/asset-key.ts';
 import { findInternalizedCopy } from '../store/assets.ts';
 import { isInternalizeDone, markInternalizeDone } from '../store/internalize-jobs.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
-import { failureReasonOf, fetchImage } from '../outbound/fetch-image.ts';
-import { answeringMedia } from './media-answers.ts';
+import { fetchImage } from '../outbound/fetch-image.ts';
+import { answering } from './adapter-answers.ts';
 import { storeImage } from './store-image.ts';
 
 export interface InternalizeRequest {
@@ -63,7 +63,7 @@ async function copyOnce(runtime: AssetRuntime, owner: AssetOwner, url: string, r
   const earlier = await findInternalizedCopy(runtime.orm.em.fork(), request.envelope.eventId, url);
   if (earlier) return { toUrl: publicUrlOf(runtime.assetBaseUrl, earlier.key) };
   try {
-    const fetched = await answeringMedia(() => fetchImage(runtime, url));
+    const fetched = await answering(() => fetchImage(runtime, url));
     try {
       const stored = await storeImage(
         runtime,
@@ -80,4 +80,13 @@ async function copyOnce(runtime: AssetRuntime, owner: AssetOwner, url: string, r
     runtime.logger.info({ url, reason: failureReasonOf(error), detail: error.message }, 'artwork not internalized');
     return { reason: failureReasonOf(error) };
   }
+}
+
+/** Why a URL gave no image, in the words of `ArtworkFailure.reason`: read off the answer a request would have had. */
+function failureReasonOf(refusal: Problem): 'blocked_address' | 'too_large' | 'not_an_image' | 'unreachable' | 'quota' {
+  if (refusal.code === 'storage_quota_exceeded') return 'quota';
+  if (refusal.status === 413) return 'too_large';
+  if (refusal.status === 415 || refusal.code === 'invalid_image' || refusal.code === 'image_too_large') return 'not_an_image';
+  if (refusal.extensions.reason === 'blocked_address') return 'blocked_address';
+  return 'unreachable';
 }

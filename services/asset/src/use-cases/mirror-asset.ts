@@ -3,7 +3,7 @@ import { nameFromUrl, type AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { fetchImage } from '../outbound/fetch-image.ts';
-import { answeringMedia } from './media-answers.ts';
+import { answering } from './adapter-answers.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
@@ -19,7 +19,7 @@ export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, m
   const scope = mirror.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: mirror.idempotencyKey };
   const fingerprint = fingerprintOf({ operation: 'from-url', project: mirror.owner.projectId, url: mirror.url, convertTo: mirror.convertTo ?? null });
   return idempotent(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours, async (remember) => {
-    const fetched = await answeringMedia(() => fetchImage(runtime, mirror.url));
+    const fetched = await answering(() => fetchImage(runtime, mirror.url));
     try {
       return await storeImage(
         runtime,

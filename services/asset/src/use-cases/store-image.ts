@@ -10,7 +10,7 @@ import { releaseReservation, reserveStorage, settleReservation } from '../store/
 import type { AssetRuntime } from './asset-runtime.ts';
 import type { ProcessedImage } from '../media/image-processor.ts';
 import type { PendingObject } from '../object-storage/object-store.ts';
-import { mediaAnswer } from './media-answers.ts';
+import { answerFor } from './adapter-answers.ts';
 
 /** 422 `storage_quota_exceeded`, with the numbers a tool needs to tell the designer what to free. */
 export function storageQuotaExceeded(neededBytes: number, limitBytes: number, usedBytes: number): Problem {
@@ -94,7 +94,7 @@ export async function storeImage(
     ]);
   } catch (error) {
     await discard(runtime, staged);
-    throw mediaAnswer(error);
+    throw answerFor(error);
   }
   try {
     const name = storedName(image.originalName, processed.kind);
@@ -136,7 +136,7 @@ export async function storeImage(
     }
   } catch (error) {
     await discard(runtime, staged);
-    throw mediaAnswer(error);
+    throw answerFor(error);
   } finally {
     if (processed.path !== image.path) await runtime.scratch.remove(processed.path);
   }

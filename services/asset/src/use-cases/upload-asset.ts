@@ -5,7 +5,7 @@ import type { SpooledFile } from '../spool/spool.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
 import { sniffedKind } from '../media/sniffed.ts';
-import { answeringMedia } from './media-answers.ts';
+import { answering } from './adapter-answers.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
 export interface Upload {
@@ -19,7 +19,7 @@ export interface Upload {
 /** `POST /projects/{p}/assets`, once the file is spooled: the type from its bytes, then store it against the quota. */
 export async function uploadAsset(runtime: AssetRuntime, principal: Principal, upload: Upload): Promise<IdempotentResult<StoredAsset>> {
   runtime.metrics?.received('upload', upload.file.size);
-  const kind = await answeringMedia(() => sniffedKind(upload.file.head));
+  const kind = await answering(() => sniffedKind(upload.file.head));
   const scope = upload.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: upload.idempotencyKey };
   const fingerprint = fingerprintOf({
     operation: 'upload',

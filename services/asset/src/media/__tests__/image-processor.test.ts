@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isProblem } from '@boardsync/kit';
 import sharp from 'sharp';
 import { ImageFixtures } from './image-fixtures.ts';
-import { mediaAnswer } from '../../use-cases/media-answers.ts';
+import { answerFor } from '../../use-cases/adapter-answers.ts';
 
 let fixtures: ImageFixtures;
 
@@ -79,7 +79,7 @@ describe('ImageProcessor: rasters', () => {
   it('refuses an animation to AVIF (it cannot hold one) and writes nothing', async () => {
     const { processor, outputDir } = await fixtures.processor();
     const path = await fixtures.file('to-avif.gif', await fixtures.animatedGif(2));
-    const error = await processor.process({ path, kind: 'gif', convertTo: 'avif' }).catch((caught: unknown) => mediaAnswer(caught));
+    const error = await processor.process({ path, kind: 'gif', convertTo: 'avif' }).catch((caught: unknown) => answerFor(caught));
     expect(isProblem(error) && { status: error.status, code: error.code }).toEqual({ status: 422, code: 'validation_failed' });
     expect(error instanceof Error && error.message).toMatch(/AVIF output cannot hold an animation.*convert_to_webp/);
     expect(await fixtures.outputs(outputDir)).toEqual([]);
@@ -135,7 +135,7 @@ describe('ImageProcessor: SVG', () => {
       'laughs.svg',
       `<!DOCTYPE svg [<!ENTITY e0 "lol">${entities}]><svg xmlns="http://www.w3.org/2000/svg"><text>&e9;</text></svg>`,
     );
-    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => mediaAnswer(caught));
+    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => answerFor(caught));
     expect(isProblem(error) && { status: error.status, code: error.code, detail: error.message }).toEqual({
       status: 422,
       code: 'invalid_image',
@@ -146,14 +146,14 @@ describe('ImageProcessor: SVG', () => {
   it('refuses an SVG over svgMaxBytes with 413 before parsing it', async () => {
     const { processor } = await fixtures.processor({ svgMaxBytes: 1000 });
     const path = await fixtures.file('big.svg', drawing(`<!--${'x'.repeat(2000)}-->`));
-    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => mediaAnswer(caught));
+    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => answerFor(caught));
     expect(isProblem(error) && { status: error.status, code: error.code }).toEqual({ status: 413, code: 'payload_too_large' });
   });
 
   it('refuses an SVG that is not UTF-8 with 422 invalid_image', async () => {
     const { processor } = await fixtures.processor();
     const path = await fixtures.file('latin1.svg', Buffer.from(drawing('<text>caf\xe9</text>'), 'latin1'));
-    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => mediaAnswer(caught));
+    const error = await processor.process({ path, kind: 'svg' }).catch((caught: unknown) => answerFor(caught));
     expect(isProblem(error) && { status: error.status, code: error.code }).toEqual({ status: 422, code: 'invalid_image' });
   });
 
@@ -161,7 +161,7 @@ describe('ImageProcessor: SVG', () => {
     const { processor } = await fixtures.processor({ maxInputPixels: 10_000 });
     const path = await fixtures.file('poster.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="10" height="10"/></svg>');
     expect(await processor.process({ path, kind: 'svg' })).toMatchObject({ width: 4000, height: 3000 });
-    const error = await processor.process({ path, kind: 'svg', convertTo: 'webp' }).catch((caught: unknown) => mediaAnswer(caught));
+    const error = await processor.process({ path, kind: 'svg', convertTo: 'webp' }).catch((caught: unknown) => answerFor(caught));
     expect(isProblem(error) && { status: error.status, code: error.code }).toEqual({ status: 422, code: 'image_too_large' });
   });
 });

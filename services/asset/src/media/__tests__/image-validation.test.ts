@@ -3,7 +3,7 @@ import { isProblem } from '@boardsync/kit';
 import type { MediaKind } from '../../domain/media-type.ts';
 import type { ConversionTarget } from '../image-processor.ts';
 import { ImageFixtures, pngBomb } from './image-fixtures.ts';
-import { mediaAnswer } from '../../use-cases/media-answers.ts';
+import { answerFor } from '../../use-cases/adapter-answers.ts';
 
 let fixtures: ImageFixtures;
 
@@ -30,7 +30,7 @@ async function refusal(
   const { processor, outputDir } = await fixtures.processor(limits);
   const error = await processor.process({ path, kind, ...(convertTo ? { convertTo } : {}) }).then(
     () => undefined,
-    (caught: unknown) => mediaAnswer(caught),
+    (caught: unknown) => answerFor(caught),
   );
   expect(await fixtures.outputs(outputDir)).toEqual([]);
   if (!isProblem(error)) throw error instanceof Error ? error : new Error('expected a Problem');
@@ -97,7 +97,7 @@ describe('ImageProcessor: load', () => {
     const path = await fixtures.file('busy.png', await fixtures.noise(300, 300).png().toBuffer());
     const outcomes = await Promise.allSettled([1, 2, 3].map(() => processor.process({ path, kind: 'png', convertTo: 'webp' })));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-    const refused = mediaAnswer(outcomes[2]?.status === 'rejected' ? outcomes[2].reason : undefined);
+    const refused = answerFor(outcomes[2]?.status === 'rejected' ? outcomes[2].reason : undefined);
     expect(isProblem(refused) && { status: refused.status, code: refused.code, retryAfter: refused.headers['Retry-After'] }).toEqual({
       status: 503,
       code: 'busy',

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { isProblem } from '@boardsync/kit';
 import { SvgSandbox } from '../svg-sandbox.ts';
-import { mediaAnswer } from '../../use-cases/media-answers.ts';
+import { answerFor } from '../../use-cases/adapter-answers.ts';
 
 const sandboxes: SvgSandbox[] = [];
 const sandbox = (options: ConstructorParameters<typeof SvgSandbox>[0]): SvgSandbox => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const answerOf = (error: unknown): unknown => {
-  const answer = mediaAnswer(error);
+  const answer = answerFor(error);
   return isProblem(answer) && { status: answer.status, code: answer.code };
 };
 

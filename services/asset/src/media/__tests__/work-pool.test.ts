@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isProblem } from '@boardsync/kit';
 import { WorkPool } from '../work-pool.ts';
-import { mediaAnswer } from '../../use-cases/media-answers.ts';
+import { answerFor } from '../../use-cases/adapter-answers.ts';
 
 interface Gate {
   promise: Promise<void>;
@@ -48,7 +48,7 @@ describe('WorkPool', () => {
     const pool = new WorkPool({ concurrency: 1, maxQueued: 2, retryAfterSeconds: 7 });
     const slow = gate();
     const accepted = [pool.run(() => slow.promise), pool.run(() => slow.promise), pool.run(() => slow.promise)];
-    const refused = await pool.run(() => Promise.resolve()).catch((error: unknown) => mediaAnswer(error));
+    const refused = await pool.run(() => Promise.resolve()).catch((error: unknown) => answerFor(error));
     expect(isProblem(refused) && { status: refused.status, code: refused.code, headers: refused.headers }).toEqual({
       status: 503,
       code: 'busy',

@@ -234,4 +234,27 @@ describe('upstreams misbehaving', () => {
     ]);
     await stillAnswers(gateway.url);
   });
+
+  it('keeps the connection of a client whose small body the upstream answered before it arrived: the rest is read, the next request answered on it', async () => {
+    // Closing it instead, while the client still writes (a fetch sending a form after its headers),
+    // makes the client's next write fail (EPIPE) before it reads the answer it was sent.
+    for (let round = 0; round < 5; round++) {
+      const socket = await openSocket(gateway.url);
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      const host = new URL(gateway.url).host;
+      const body = Buffer.alloc(2_000, 0x61);
+      const head = { ...authorized(), 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) };
+      socket.write(requestHead('POST', '/api/v1/projects/1/assets?mode=early', host, head) + body.subarray(0, 100).toString('latin1'));
+      await eventually(() => (received.includes('payload_too_large') ? true : undefined), 10_000, 'the answer before the body');
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received.toLowerCase()).not.toContain('connection: close');
+      socket.write(body.subarray(100));
+      socket.write(requestHead('GET', '/api/v1/projects', host, authorized()));
+      await eventually(() => (received.match(/^HTTP\/1\.1 \d{3} /gm)?.length === 2 ? true : undefined), 10_000, 'the next answer on the same connection');
+      expect(received.match(/^HTTP\/1\.1 \d{3} /gm)).toEqual(['HTTP/1.1 413 ', 'HTTP/1.1 200 ']);
+      socket.destroy();
+    }
+  });
 });

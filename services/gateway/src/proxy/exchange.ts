@@ -24,6 +24,7 @@ export class Exchange {
   private readonly service: string;
   private readonly aborts: ProxyAborts;
   private forwardedBody: PassThrough | undefined;
+  private bodyBytesRead = 0;
 
   constructor(req: IncomingMessage, res: ServerResponse, service: string, aborts: ProxyAborts, hasBody: boolean) {
     this.req = req;
@@ -57,6 +58,7 @@ export class Exchange {
     this.forwardedBody = body;
     body.on('error', () => undefined); // ends here whether or not undici took the stream yet
     req.on('error', (error) => body.destroy(error)); // the client hung up mid-body
+    req.on('data', (chunk: Buffer) => (this.bodyBytesRead += chunk.length));
     req.once('end', () => {
       if (this.stage === 'request_body') this.stage = 'awaiting_response';
     });
@@ -87,17 +89,24 @@ export class Exchange {
   }
 
   /**
-   * Call before answering: an answer that comes before the client finished sending (an upstream's
-   * 413 or 401, a 502) ends the connection, which is not reused for another request.
+   * Call before answering. An answer that comes before the client finished sending (an upstream's
+   * 404, 413 or 401, a 502) keeps the connection when what is left of the body is small enough to
+   * read and drop: closing it while the client still writes makes the client's next write fail
+   * (EPIPE, ECONNRESET), and many clients then report that instead of the answer they were sent.
+   * With more than that left, or an unknown length, the answer ends the connection.
    */
   closeIfAnsweredEarly(): void {
-    if (this.forwardedBody && !this.req.complete) this.res.setHeader('Connection', 'close');
+    if (!this.forwardedBody || this.req.complete) return;
+    const declared = Number(this.req.headers['content-length'] ?? Number.NaN);
+    const left = Number.isSafeInteger(declared) ? declared - this.bodyBytesRead : Number.POSITIVE_INFINITY;
+    if (left > MAX_DISCARDED_BYTES) this.res.setHeader('Connection', 'close');
   }
 
   /**
    * Once the answer is out, the rest of an unfinished body goes nowhere. Unread, it would sit in the
-   * socket's buffers, with the client's FIN behind it, until a timeout; so the gateway stops feeding
-   * the upstream, reads what is left and drops it (up to a bound, then cuts the socket).
+   * socket's buffers, with the client's FIN behind it, until a timeout, and no next request on the
+   * connection could be read; so the gateway stops feeding the upstream, reads what is left and
+   * drops it (up to a bound, then cuts the socket).
    */
   private discardUnsentBody(): void {
     const { req } = this;

@@ -6,16 +6,13 @@ import { DATABASE_SERVICES, type Servers, type Service } from './service-env.ts'
 
 const INFRA = fileURLToPath(new URL('../infra', import.meta.url));
 
-/** `scripts/infra up`, as `npm test` runs it: installs what is missing, starts what is stopped, waits until ready. */
-export function infraUp(): void {
-  const run = spawnSync('bash', [INFRA, 'up'], { stdio: ['ignore', 'inherit', 'inherit'] });
+/**
+ * `scripts/infra up`, as `npm test` runs it: installs what is missing, starts what is stopped, waits
+ * until ready; Jaeger only when traces are asked for (its first build takes minutes).
+ */
+export function infraUp({ jaeger }: { jaeger: boolean }): void {
+  const run = spawnSync('bash', [INFRA, 'up', ...(jaeger ? [] : ['--without-jaeger'])], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (run.status !== 0) throw new Error(`scripts/infra up exited ${String(run.status)}`);
-}
-
-/** `scripts/infra start SERVER`: one server alone, started when stopped (Jaeger for `start:cluster --tracing`). */
-export function infraStart(server: 'jaeger'): void {
-  const run = spawnSync('bash', [INFRA, 'start', server], { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (run.status !== 0) throw new Error(`scripts/infra start ${server} exited ${String(run.status)}`);
 }
 
 /** One setting as `scripts/infra env` prints it. */

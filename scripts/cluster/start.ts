@@ -13,7 +13,7 @@ import { ensureDemoAccount } from '../embedded/demo-account.ts';
 import { loadOrCreateSecrets } from '../embedded/secrets.ts';
 import { clusterOptions } from './options.ts';
 import { runToEnd, startReplica, stopAll, tail, type Replica } from './replicas.ts';
-import { ensureDatabases, ensurePublicBucket, infraJaeger, infraServers, infraStart, infraUp } from './servers.ts';
+import { ensureDatabases, ensurePublicBucket, infraJaeger, infraServers, infraUp } from './servers.ts';
 import { DATABASE_SERVICES, SERVICES, serviceEnv, type Deployment, type Service } from './service-env.ts';
 import { layOut } from './topology.ts';
 
@@ -25,13 +25,9 @@ const say = (line: string): void => void process.stdout.write(`[cluster] ${line}
 const logDir = join(options.dataDir, 'logs');
 mkdirSync(logDir, { recursive: true });
 
-infraUp();
+infraUp({ jaeger: options.tracing });
 const { databaseUrl, ...servers } = infraServers();
-let jaeger: { otlpUrl: string; queryUrl: string } | undefined;
-if (options.tracing) {
-  infraStart('jaeger');
-  jaeger = infraJaeger();
-}
+const jaeger = options.tracing ? infraJaeger() : undefined;
 const { secrets } = loadOrCreateSecrets(options.dataDir);
 const bucket = options.name.replace(/_/g, '-');
 const topology = await layOut(options.replicas, options.port, options.host);
@@ -160,7 +156,9 @@ async function ready(url: string, replica: Replica | undefined): Promise<void> {
 }
 
 const authInternal = `http://127.0.0.1:${String(topology.reachedAt.auth.internalPort)}`;
+// Where boardsync-admin finds both admin APIs, as npm start writes them (services/auth/src/cli/admin-client.ts).
 writeFileSync(join(options.dataDir, 'admin-url'), `${authInternal}\n`);
+writeFileSync(join(options.dataDir, 'catalog-admin-url'), `http://127.0.0.1:${String(topology.reachedAt.catalog.internalPort)}\n`);
 // The demo designer lives in the databases and its sign-in in the data folder: one kept without the
 // other cannot be told apart from a fault, so it is said plainly, and nothing is left running.
 const { demo, file, created } = await ensureDemoAccount(options.dataDir, authInternal, secrets.adminToken).catch(async (error: unknown) => {

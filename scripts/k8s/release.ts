@@ -51,7 +51,7 @@ function installed(): boolean {
 }
 
 async function install(tag: string): Promise<void> {
-  infraUp();
+  infraUp({ jaeger: false });
   if (installed()) {
     say(`the release ${K8S.release} is installed already (npm run k8s -- down, then up, for a new one)`);
     await printWelcome(loadOrCreateSecrets(K8S.dataDir).secrets.adminToken);

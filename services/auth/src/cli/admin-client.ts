@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,13 +11,26 @@ const DEFAULTS: Record<AdminService, { variable: string; file: string; url: stri
   catalog: { variable: 'BOARDSYNC_CATALOG_ADMIN_URL', file: 'catalog-admin-url', url: 'http://127.0.0.1:9082' },
 };
 
-/** Where a service's admin API is and how to authenticate: environment first, then the embedded mode's files. */
-export function adminConnection(service: AdminService = 'auth', env: NodeJS.ProcessEnv = process.env): { url: string; token: string } {
-  const dataDir = env.DATA_DIR ?? join(repoRoot, '.data');
+/**
+ * The data folder of the local system: DATA_DIR (npm start's) or CLUSTER_DATA_DIR (start:cluster's)
+ * when set, else whichever of `.data/` and `.data-cluster/` a system wrote its admin URL into last
+ * (the two modes use the same ports, so the one started last is the one running).
+ */
+export function localDataDir(env: NodeJS.ProcessEnv = process.env, root = repoRoot): string {
+  const named = env.DATA_DIR ?? env.CLUSTER_DATA_DIR;
+  if (named !== undefined && named !== '') return named;
+  const written = (dir: string): number => statSync(join(dir, 'admin-url'), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const [embedded, cluster] = [join(root, '.data'), join(root, '.data-cluster')];
+  return written(cluster) > written(embedded) ? cluster : embedded;
+}
+
+/** Where a service's admin API is and how to authenticate: environment first, then the files the local system wrote. */
+export function adminConnection(service: AdminService = 'auth', env: NodeJS.ProcessEnv = process.env, root = repoRoot): { url: string; token: string } {
+  const dataDir = localDataDir(env, root);
   const tokenFile = join(dataDir, 'admin-token');
   const token = env.BOARDSYNC_ADMIN_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   if (!token) {
-    throw new Error(`no admin token: set BOARDSYNC_ADMIN_TOKEN, or start boardsync once with npm start (it writes ${tokenFile})`);
+    throw new Error(`no admin token: set BOARDSYNC_ADMIN_TOKEN, or start boardsync once with npm start or npm run start:cluster (each writes ${tokenFile})`);
   }
   const where = DEFAULTS[service];
   const urlFile = join(dataDir, where.file);

@@ -14,9 +14,11 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   project lock --project ID          project unlock --project ID
   mask create --designer ID --kind card|token --name N [--aspect 5:7]
 
-environment: BOARDSYNC_ADMIN_URL: auth's admin API (default: the embedded mode's .data/admin-url,
-             else http://127.0.0.1:9081, auth's internal listener); BOARDSYNC_CATALOG_ADMIN_URL: the catalog's (.data/catalog-admin-url,
-             else http://127.0.0.1:9082); BOARDSYNC_ADMIN_TOKEN for both (default: .data/admin-token)`;
+environment: BOARDSYNC_ADMIN_URL: auth's admin API, BOARDSYNC_CATALOG_ADMIN_URL: the catalog's,
+             BOARDSYNC_ADMIN_TOKEN for both; by default each is read from the local system's data
+             folder (DATA_DIR or CLUSTER_DATA_DIR, else whichever of .data/ (npm start) and
+             .data-cluster/ (npm run start:cluster) was started last): admin-url, catalog-admin-url,
+             admin-token; without them http://127.0.0.1:9081 and :9082, the internal listeners`;
 
 class UsageError extends Error {}
 

@@ -124,4 +124,33 @@ describe('one change, one trace', () => {
     );
     expect(line).toMatchObject({ trace_id: traceId, request_id: requestId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
+  it('exports SQL statements without their values: nothing a designer wrote, and no receiver URL, reaches the trace backend', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+    const name = `Sunken Vault ${randomBytes(6).toString('hex')}`;
+    const secret = randomBytes(12).toString('hex');
+    const batch = { type: 'card', components: [{ unique_id: 'vault', name, notes: `the key is ${secret}` }] };
+    expect((await api('POST', `/projects/${String(project)}/components/batch`, batch, { traceparent })).status).toBe(201);
+    expect((await api('POST', '/webhooks', { url: `${receiverUrl}?token=${secret}`, events: ['project.updated'] }, { traceparent })).status).toBe(201);
+    const statementsOf = (trace: JaegerTrace, service: string): string[] =>
+      trace.spans
+        .filter((span) => trace.processes[span.processID]?.serviceName === service)
+        .flatMap((span) => span.tags.filter((tag) => tag.key === 'db.query.text').map((tag) => String(tag.value)));
+    const trace = await eventually(
+      async () => {
+        const found = await jaegerTrace(traceId);
+        const written = (service: string): boolean =>
+          statementsOf(found ?? { traceID: '', spans: [], processes: {} }, service).some((text) => /^insert/i.test(text));
+        return found && written('boardsync-catalog') && written('boardsync-webhook') ? found : undefined;
+      },
+      30_000,
+      `trace ${traceId} with the catalog's and the webhook's inserts in Jaeger`,
+    );
+    // The statements are there, each value a placeholder (keywords such as true and null stay).
+    const inserted = statementsOf(trace, 'boardsync-webhook').find((text) => /^insert/i.test(text));
+    expect(inserted).toMatch(/"url".* values \(\?, /i);
+    expect(inserted).not.toContain("'");
+    const exported = JSON.stringify(trace);
+    expect([name, secret].filter((value) => exported.includes(value))).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { statementWithoutLiterals } from './statement-text.ts';
 
 export interface Tracing {
   readonly name: string;
@@ -84,7 +85,11 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
     new UndiciInstrumentation({ requireParentforSpans: true }),
     // Router layers name the route; a span per middleware would be noise.
     new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
-    new PgInstrumentation({ requireParentSpan: true }),
+    // The statement's text without its values (MikroORM writes them into it): statement-text.ts.
+    new PgInstrumentation({
+      requireParentSpan: true,
+      requestHook: (span, { query }) => span.setAttribute('db.query.text', statementWithoutLiterals(query.text) ?? '?'),
+    }),
     new IORedisInstrumentation({ requireParentSpan: true }),
   ];
   const sdk = new NodeSDK({ serviceName: env.OTEL_SERVICE_NAME ?? service, instrumentations });

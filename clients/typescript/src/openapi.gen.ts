@@ -1059,7 +1059,7 @@ export interface components {
             last_attempt_at: string | null;
             /** @description The HTTP status the receiver answered; null when no complete answer came. */
             last_status: number | null;
-            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`; else null. */
+            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null. */
             last_error_class: string | null;
         };
         DeliveryDetail: {
@@ -1084,7 +1084,7 @@ export interface components {
             last_attempt_at: string | null;
             /** @description The HTTP status the receiver answered; null when no complete answer came. */
             last_status: number | null;
-            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`; else null. */
+            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null. */
             last_error_class: string | null;
             /** @description The envelope sent, `{id, event, created_at, data}`, as parsed JSON: `JSON.stringify(payload)` gives back the exact bytes that were signed. */
             payload: unknown;
@@ -1097,7 +1097,7 @@ export interface components {
             /** @description The HTTP status the receiver answered; null when no complete answer came. */
             status: number | null;
             duration_ms: number;
-            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`; else null. */
+            /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null. */
             error_class: string | null;
             /** @description At most 1 KB of the answer’s body, as text; null when it had none. */
             response_excerpt: string | null;
@@ -3334,7 +3334,7 @@ export interface operations {
                         /** @description The HTTP status the receiver answered; null when no complete answer came. */
                         status: number | null;
                         duration_ms: number;
-                        /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`; else null. */
+                        /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null. */
                         error_class: string | null;
                         /** @description At most 1 KB of the answer’s body, as text; null when it had none. */
                         response_excerpt: string | null;

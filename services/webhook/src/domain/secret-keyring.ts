@@ -9,6 +9,13 @@ const TAG_BYTES = 16;
 /** Binds a sealed value to what it is: a ciphertext moved to another column does not open. */
 const CONTEXT = Buffer.from('boardsync webhook signing secret v1');
 
+/**
+ * What a worker signs with when a stored secret opens under none of `WEBHOOK_SECRET_KEYS` (its key
+ * left the list while rows were still sealed under it): sending records the attempt failed
+ * (`secret_unreadable`) instead of sending it unsigned or leaving it to be claimed again forever.
+ */
+export const UNREADABLE_SECRET: unique symbol = Symbol('a secret no listed key opens');
+
 export interface SecretKey {
   id: string;
   key: Buffer;
@@ -49,6 +56,15 @@ export class SecretKeyring {
     const decipher = createDecipheriv('aes-256-gcm', this.keyFor(id), bytes.subarray(0, IV_BYTES)).setAAD(CONTEXT);
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /** {@link open}, or UNREADABLE_SECRET when no listed key opens the stored value. */
+  openOrUnreadable(stored: string): string | typeof UNREADABLE_SECRET {
+    try {
+      return this.open(stored);
+    } catch {
+      return UNREADABLE_SECRET;
+    }
   }
 
   /** True when the stored value is sealed under the current key (nothing to reseal). */

@@ -7,7 +7,9 @@ const answerStatus = z.int().nullable().describe('The HTTP status the receiver a
 const errorClass = z
   .string()
   .nullable()
-  .describe('Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`; else null.');
+  .describe(
+    "Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null.",
+  );
 const excerpt = z.string().nullable().describe('At most 1 KB of the answer’s body, as text; null when it had none.');
 
 /** A delivery as the log lists it, without its body: the presenter is typed by this, and the contract generated from it. */

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { OutboundFailed, OutboundRefused, type SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AttemptResult } from '../domain/retry-schedule.ts';
+import { UNREADABLE_SECRET } from '../domain/secret-keyring.ts';
 import { signedHeaders, type SigningKeys } from '../domain/signature.ts';
 
 /** What the delivery log keeps of a receiver's answer. */
@@ -10,7 +11,7 @@ const READ_BYTES = 64 * 1024;
 
 export interface Outgoing {
   url: string;
-  secret: string | SigningKeys;
+  secret: string | SigningKeys | typeof UNREADABLE_SECRET;
   deliveryId: string;
   event: string;
   /** The stored envelope: the exact bytes signed and sent, the same on every attempt. */
@@ -41,6 +42,11 @@ export async function sendDelivery(outbound: SafeHttpClient, outgoing: Outgoing,
     attemptedAt,
     durationMs: Math.round(performance.now() - started),
   });
+  if (outgoing.secret === UNREADABLE_SECRET) {
+    // Nothing is sent; retried on the schedule (the key may be listed again) and counted, so a
+    // webhook whose secret never opens again fails its deliveries and is deactivated.
+    return done({ error: 'connection', errorClass: 'secret_unreadable', excerpt: null });
+  }
   let headers;
   try {
     headers = signedHeaders({

@@ -83,7 +83,12 @@ export class DeliveryWorker {
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
-    this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS);
+    this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, (error) => {
+      this.logger.error(
+        { err: error },
+        'a webhook signing secret opens under none of WEBHOOK_SECRET_KEYS: its attempts fail (secret_unreadable) until its key is listed again',
+      );
+    });
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { SecretKeyring } from '../domain/secret-keyring.ts';
+import { UNREADABLE_SECRET, type SecretKeyring } from '../domain/secret-keyring.ts';
 import { signingKeys, type SigningKeys } from '../domain/signature.ts';
 
 /**
@@ -8,27 +8,45 @@ import { signingKeys, type SigningKeys } from '../domain/signature.ts';
  */
 const KEPT = 1_000;
 
+type Opened = SigningKeys | string | typeof UNREADABLE_SECRET;
+
 /** The signing keys of the webhooks this worker sends to, opened once each (the last 1,000). */
 export class OpenedSecrets {
   private readonly keyring: SecretKeyring;
-  private readonly opened = new LRUCache<string, SigningKeys | string>({ max: KEPT });
+  private readonly unreadable: (error: unknown) => void;
+  private readonly opened = new LRUCache<string, Opened>({ max: KEPT });
 
-  constructor(keyring: SecretKeyring) {
+  /** `unreadable` hears of each stored secret no listed key opens, once while it is kept. */
+  constructor(keyring: SecretKeyring, unreadable: (error: unknown) => void) {
     this.keyring = keyring;
+    this.unreadable = unreadable;
   }
 
-  /** The secret's signing keys; the secret itself when it cannot key the Standard's signature (sending then records it unsignable). */
-  open(stored: string): SigningKeys | string {
+  /**
+   * The secret's signing keys; the secret itself when it cannot key the Standard's signature, or
+   * UNREADABLE_SECRET when no listed key opens it (sending records either as a failed attempt).
+   */
+  open(stored: string): Opened {
     let keys = this.opened.get(stored);
     if (keys === undefined) {
-      const secret = this.keyring.open(stored);
-      try {
-        keys = signingKeys(secret);
-      } catch {
-        keys = secret;
-      }
+      keys = this.opening(stored);
       this.opened.set(stored, keys);
     }
     return keys;
+  }
+
+  private opening(stored: string): Opened {
+    let secret: string;
+    try {
+      secret = this.keyring.open(stored);
+    } catch (error) {
+      this.unreadable(error);
+      return UNREADABLE_SECRET;
+    }
+    try {
+      return signingKeys(secret);
+    } catch {
+      return secret;
+    }
   }
 }

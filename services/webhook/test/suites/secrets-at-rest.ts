@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { testLogger } from '@boardsync/kit/testing';
+import { eventually, testLogger } from '@boardsync/kit/testing';
 import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
 import { SecretResealing } from '../../src/workers/secret-resealing.ts';
 import { PUBLIC, registrationHelpers } from '../support/registration-helpers.ts';
@@ -42,6 +43,31 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       // Back under the world's key, which the running service holds, for whatever runs after.
       const back = new SecretKeyring(parseSecretKeys(`${TEST_SECRET_KEYS},next=${Buffer.alloc(32, 9).toString('base64')}`));
       await new SecretResealing(world.service.orm, back, testLogger('resealing')).resealAll();
+    });
+
+    it('records an attempt whose secret no listed key opens as failed (`secret_unreadable`), sent nowhere, and retries it on the schedule', async () => {
+      const webhook = await registered(someone());
+      const gone = new SecretKeyring(parseSecretKeys(`gone=${Buffer.alloc(32, 3).toString('base64')}`));
+      await sql('update webhook set secret = ? where id = ?', [gone.seal(webhook.secret ?? 'missing'), webhook.id]);
+      const id = randomUUID();
+      const body = JSON.stringify({ id, event: 'components.changed', created_at: new Date().toISOString(), data: { project_id: 1 } });
+      await sql(
+        `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at, created_at) values (?, ?, 'components.changed', ?, 'pending', 0, now(), now())`,
+        [id, webhook.id, body],
+      );
+      const attempt = await eventually(
+        async () =>
+          (await sql<{ error_class: string | null; status: number | null }>('select error_class, status from delivery_attempt where delivery_id = ?', [id]))[0],
+        20_000,
+        `the attempt of delivery ${id}`,
+      );
+      expect(attempt).toEqual({ error_class: 'secret_unreadable', status: null });
+      // A retry, not a failure yet: the key may be listed again before the schedule runs out.
+      const [delivery] = await sql<{ state: string; attempts: number; later: boolean }>(
+        'select state, attempts, next_attempt_at > now() as later from delivery where id = ?',
+        [id],
+      );
+      expect(delivery).toEqual({ state: 'pending', attempts: 1, later: true });
     });
   });
 }

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
 import { RunningSystem } from './support/running-system.ts';
 import { SERVICES } from './support/standalone-env.ts';
-import { jaegerTrace, spanChain, type JaegerTrace } from './support/jaeger.ts';
+import { jaegerTraceLinkedTo, jaegerTracesLinkedTo, spanChain, type JaegerTrace } from './support/jaeger.ts';
 
 // One component write, through the gateway, as one trace in a real Jaeger (scripts/infra
 // starts it): the gateway's and the catalog's HTTP spans, the outbox publish, the webhook's consume
-// and the delivery attempt, each the child of the one before.
+// and the delivery attempt, each the child of the one before. The trace is the gateway's own: a
+// caller's traceparent is a link of it, never its parent.
 const OTLP = process.env.JAEGER_OTLP_URL ?? 'http://127.0.0.1:4318';
 const traced = (service: string) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_SERVICE_NAME: `boardsync-${service}`, OTEL_BSP_SCHEDULE_DELAY: '100' });
 const system = new RunningSystem({
@@ -65,16 +66,19 @@ describe('one change, one trace', () => {
     // Spans are batched for 100 ms and Jaeger indexes them as they come: wait for the last one.
     const trace: JaegerTrace = await eventually(
       async () => {
-        const found = await jaegerTrace(traceId);
+        const found = await jaegerTraceLinkedTo(traceId);
         return found?.spans.some((span) => span.operationName.startsWith('webhook delivery')) ? found : undefined;
       },
       30_000,
-      `trace ${traceId} with its delivery span in Jaeger`,
+      `the trace linked to ${traceId}, with its delivery span, in Jaeger`,
     );
     const chain = spanChain(trace, (span) => span.operationName === 'webhook delivery components.changed');
     const services = chain.map((span) => span.service);
-    // From the delivery back up to the caller's own span (not in Jaeger: the caller sent it).
-    expect(chain.at(-1)?.parentSpanId).toBe(callerSpan);
+    // From the delivery back up to the gateway's span, which starts the trace and links to the caller's.
+    expect(trace.traceID).not.toBe(traceId);
+    expect(chain.at(-1)?.parentSpanId).toBeUndefined();
+    const root = trace.spans.find((span) => span.spanID === chain.at(-1)?.spanId);
+    expect(root?.references).toEqual([expect.objectContaining({ traceID: traceId, spanID: callerSpan })]);
     expect(services[0]).toBe('boardsync-webhook');
     expect(services.at(-1)).toBe('boardsync-gateway');
     const names = chain.map((span) => `${span.service} ${span.operationName}`).reverse();
@@ -118,39 +122,69 @@ describe('one change, one trace', () => {
           .split('\n')
           .filter((text) => text.startsWith('{'))
           .map((text) => JSON.parse(text) as Record<string, unknown>)
-          .find((entry) => entry.trace_id === traceId),
+          .find((entry) => entry.request_id === requestId && entry.trace_id !== undefined),
       10_000,
-      `a catalog log line with trace_id ${traceId}`,
+      `a catalog log line of request ${String(requestId)} with a trace_id`,
     );
-    expect(line).toMatchObject({ trace_id: traceId, request_id: requestId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const trace = await eventually(() => jaegerTraceLinkedTo(traceId), 30_000, `the trace linked to ${traceId}`);
+    expect(line).toMatchObject({ trace_id: trace.traceID, request_id: requestId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
   it('exports SQL statements without their values: nothing a designer wrote, and no receiver URL, reaches the trace backend', async () => {
-    const traceId = randomBytes(16).toString('hex');
-    const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+    const [writeTrace, registerTrace] = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+    const traceparent = (traceId: string): string => `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
     const name = `Sunken Vault ${randomBytes(6).toString('hex')}`;
     const secret = randomBytes(12).toString('hex');
     const batch = { type: 'card', components: [{ unique_id: 'vault', name, notes: `the key is ${secret}` }] };
-    expect((await api('POST', `/projects/${String(project)}/components/batch`, batch, { traceparent })).status).toBe(201);
-    expect((await api('POST', '/webhooks', { url: `${receiverUrl}?token=${secret}`, events: ['project.updated'] }, { traceparent })).status).toBe(201);
+    const written = await api('POST', `/projects/${String(project)}/components/batch`, batch, { traceparent: traceparent(writeTrace) });
+    expect(written.status).toBe(201);
+    const registered = await api(
+      'POST',
+      '/webhooks',
+      { url: `${receiverUrl}?token=${secret}`, events: ['project.updated'] },
+      { traceparent: traceparent(registerTrace) },
+    );
+    expect(registered.status).toBe(201);
     const statementsOf = (trace: JaegerTrace, service: string): string[] =>
       trace.spans
         .filter((span) => trace.processes[span.processID]?.serviceName === service)
         .flatMap((span) => span.tags.filter((tag) => tag.key === 'db.query.text').map((tag) => String(tag.value)));
-    const trace = await eventually(
-      async () => {
-        const found = await jaegerTrace(traceId);
-        const written = (service: string): boolean =>
-          statementsOf(found ?? { traceID: '', spans: [], processes: {} }, service).some((text) => /^insert/i.test(text));
-        return found && written('boardsync-catalog') && written('boardsync-webhook') ? found : undefined;
-      },
-      30_000,
-      `trace ${traceId} with the catalog's and the webhook's inserts in Jaeger`,
-    );
+    const traceWithInsert = (caller: string, service: string): Promise<JaegerTrace> =>
+      eventually(
+        async () => {
+          const found = await jaegerTraceLinkedTo(caller);
+          return found && statementsOf(found, service).some((text) => /^insert/i.test(text)) ? found : undefined;
+        },
+        30_000,
+        `the trace linked to ${caller}, with ${service}'s insert, in Jaeger`,
+      );
+    const traces = [await traceWithInsert(writeTrace, 'boardsync-catalog'), await traceWithInsert(registerTrace, 'boardsync-webhook')];
     // The statements are there, each value a placeholder (keywords such as true and null stay).
-    const inserted = statementsOf(trace, 'boardsync-webhook').find((text) => /^insert/i.test(text));
+    const inserted = statementsOf(traces[1] as JaegerTrace, 'boardsync-webhook').find((text) => /^insert/i.test(text));
     expect(inserted).toMatch(/"url".* values \(\?, /i);
     expect(inserted).not.toContain("'");
-    const exported = JSON.stringify(trace);
+    const exported = JSON.stringify(traces);
     expect([name, secret].filter((value) => exported.includes(value))).toEqual([]);
+  });
+
+  it('starts a trace of its own for each outside request: a caller cannot pin requests into one trace or hide them unsampled, and its tracestate goes nowhere', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const headers = { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-00`, tracestate: `vendor=${randomBytes(8).toString('hex')}` };
+    const reader = await system.personalToken(['projects:read']);
+    for (const path of ['/projects', '/projects?per_page=5']) {
+      const response = await fetch(`${system.gateway}/api/v1${path}`, { headers: { authorization: `Bearer ${reader}`, ...headers } });
+      expect(response.status).toBe(200);
+    }
+    const traces = await eventually(
+      async () => {
+        const found = await jaegerTracesLinkedTo(traceId);
+        return found.length >= 2 ? found : undefined;
+      },
+      30_000,
+      `two traces linked to ${traceId}`,
+    );
+    const ids = traces.map((trace) => trace.traceID);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids).not.toContain(traceId);
+    expect(JSON.stringify(traces)).not.toContain(headers.tracestate.slice('vendor='.length));
   });
 });

@@ -26,6 +26,26 @@ export async function jaegerTrace(traceId: string): Promise<JaegerTrace | undefi
   return data?.[0];
 }
 
+/**
+ * The traces the gateway started for requests whose caller sent a `traceparent` of `callerTraceId`:
+ * each one's root span links to the caller's span (Jaeger shows a link as a reference).
+ */
+export async function jaegerTracesLinkedTo(callerTraceId: string, service = 'boardsync-gateway'): Promise<JaegerTrace[]> {
+  const response = await fetch(`${QUERY}/api/traces?service=${encodeURIComponent(service)}&lookback=1h&limit=500`);
+  if (!response.ok) throw new Error(`Jaeger answered ${String(response.status)}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: JaegerTrace[] | null };
+  // Another trace than the caller's (a span of the caller's own trace names it as its parent's too).
+  return (data ?? []).filter(
+    (trace) => trace.traceID !== callerTraceId && trace.spans.some((span) => span.references.some((reference) => reference.traceID === callerTraceId)),
+  );
+}
+
+/** The one trace {@link jaegerTracesLinkedTo} finds, read whole by its id; undefined while Jaeger has none. */
+export async function jaegerTraceLinkedTo(callerTraceId: string, service = 'boardsync-gateway'): Promise<JaegerTrace | undefined> {
+  const [linking] = await jaegerTracesLinkedTo(callerTraceId, service);
+  return linking === undefined ? undefined : jaegerTrace(linking.traceID);
+}
+
 export interface ChainLink {
   service: string;
   operationName: string;

@@ -101,7 +101,7 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
     metrics: deps.metrics,
     corsEnabled: (deps.corsAllowedOrigins ?? []).length > 0,
   });
-  return { ...apps, ahead };
+  return { ...apps, ahead, publicEdge: true };
 }
 
 export interface GatewayAdapters {

@@ -15,8 +15,8 @@ export const HOP_BY_HOP = new Set([
 ]);
 const NEVER_FORWARDED = new Set(['authorization', INTERNAL_PRINCIPAL_HEADER.toLowerCase(), 'cookie']);
 // Set by the gateway from what it verified itself; a caller's values are dropped, never appended to.
-// The W3C trace headers too: with tracing on, the gateway's span continues the caller's trace and
-// the undici instrumentation adds its own `traceparent` (a forwarded one would make two).
+// The W3C trace headers too: the public listener takes a caller's off before anything reads them
+// (kit telemetry/public-edge.ts), and with tracing on the undici instrumentation adds the gateway's.
 const GATEWAY_SET = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip', 'traceparent', 'tracestate', 'baggage']);
 
 /** `passCredentials`: the caller's cookies and Authorization are meant for the upstream itself (auth's pages, OAuth client authentication). */

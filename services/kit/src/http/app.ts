@@ -39,6 +39,8 @@ export interface ServiceApps {
   metrics: HttpMetrics;
   /** Tried before `public` on each of its requests (the gateway's API path without Koa); `public` serves what it declines. */
   ahead?: AheadOfApp;
+  /** The public listener is where outside requests arrive (the gateway's): a caller's trace headers are not continued (telemetry/public-edge.ts). */
+  publicEdge?: boolean;
 }
 
 /**

@@ -21,7 +21,7 @@ export interface Listening {
 
 /** A service's listeners: public, internal, and the scrape listener when METRICS_PORT is set. */
 export async function serveListeners(service: string, apps: ServiceApps, config: ListenerSettings, logger: Logger): Promise<Listening> {
-  const server = await serve(apps.public, { host: config.HOST, port: config.PORT, ahead: apps.ahead });
+  const server = await serve(apps.public, { host: config.HOST, port: config.PORT, ahead: apps.ahead, publicEdge: apps.publicEdge });
   const internal = await serve(apps.internal, { host: config.INTERNAL_HOST, port: config.INTERNAL_PORT });
   const scrape = config.METRICS_PORT === undefined ? undefined : await serve(apps.scrape, { host: config.INTERNAL_HOST, port: config.METRICS_PORT });
   const urls = { url: server.url, internalUrl: internal.url, ...(scrape ? { metricsUrl: scrape.url } : {}) };

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Logger } from '../logger.ts';
+import { takeCallerTraceContext } from '../telemetry/public-edge.ts';
 
 export interface RunningServer {
   readonly server: Server;
@@ -19,18 +20,29 @@ export interface ServeOptions {
   port: number;
   drainTimeoutMs?: number;
   ahead?: AheadOfApp | undefined;
+  /** Requests come from outside (the gateway's public listener): a caller's trace headers start no trace of ours. */
+  publicEdge?: boolean | undefined;
 }
 
-export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000, ahead }: ServeOptions): Promise<RunningServer> {
+/** Takes each request's W3C trace headers off before tracing (which wraps `Server.prototype.emit`) reads them: telemetry/public-edge.ts. */
+class PublicEdgeServer extends Server {
+  override emit(event: string, ...args: unknown[]): boolean {
+    if (event === 'request') takeCallerTraceContext(args[0] as IncomingMessage);
+    return super.emit(event, ...args);
+  }
+}
+
+export async function serve(app: Koa, { host = '127.0.0.1', port, drainTimeoutMs = 10_000, ahead, publicEdge = false }: ServeOptions): Promise<RunningServer> {
   const handle = app.callback();
   let draining = false;
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     // A keep-alive socket whose request finishes while we drain would hold close() open until the timeout.
     response.once('finish', () => {
       if (draining) request.socket.end();
     });
     if (ahead?.(request, response) !== true) void handle(request, response);
-  });
+  };
+  const server = publicEdge ? new PublicEdgeServer(listener) : new Server(listener);
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

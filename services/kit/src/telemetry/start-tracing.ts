@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { callerSpanContext } from './public-edge.ts';
 import { statementWithoutLiterals } from './statement-text.ts';
 
 export interface Tracing {
@@ -81,7 +82,15 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
   // Library spans only inside a trace: the relay's, the workers' and the pollers' statements on
   // their own would be a root trace each, several a second, and say nothing.
   const instrumentations: Instrumentation[] = [
-    new HttpInstrumentation({ ignoreIncomingRequestHook: untracedIncoming, requireParentforOutgoingSpans: true }),
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: untracedIncoming,
+      requireParentforOutgoingSpans: true,
+      // A public caller's own trace, kept as a link of the trace the gateway starts (public-edge.ts).
+      requestHook: (span, request) => {
+        const caller = 'headers' in request && !('setHeader' in request) ? callerSpanContext(request) : undefined;
+        if (caller) span.addLink({ context: caller });
+      },
+    }),
     new UndiciInstrumentation({ requireParentforSpans: true }),
     // Router layers name the route; a span per middleware would be noise.
     new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),

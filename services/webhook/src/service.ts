@@ -82,7 +82,7 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
             deliveries.nudge();
           }),
         ],
-        workers: [deliveries, new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger)],
+        workers: [deliveries, new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger, { registry: apps.metrics.registry })],
         resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
       };
     },

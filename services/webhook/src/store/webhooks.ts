@@ -34,6 +34,13 @@ export async function secretsAfter(em: EntityManager, afterId: number, limit: nu
   return em.execute<{ id: number; secret: string }[]>('select id, secret from webhook where id > ? order by id limit ?', [afterId, limit]);
 }
 
+/** How many stored secrets are not sealed under key `keyId` (an older key's, a bare one, or one no key opens). */
+export async function countSecretsNotUnder(em: EntityManager, keyId: string): Promise<number> {
+  const prefix = `sealed:v1:${keyId}:`;
+  const [row] = await em.execute<{ count: number }[]>('select count(*)::int as count from webhook where left(secret, ?) <> ?', [prefix.length, prefix]);
+  return row?.count ?? 0;
+}
+
 /** Replaces a stored secret only if it is still the one read: a replica resealing at the same time changes nothing twice. */
 export async function replaceSecret(em: EntityManager, id: number, read: string, sealed: string): Promise<boolean> {
   return (await em.nativeUpdate(Webhook, { id, secret: read }, { secret: sealed })) === 1;

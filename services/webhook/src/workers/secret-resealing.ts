@@ -1,60 +1,110 @@
+import { Gauge, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
-import type { SecretKeyring } from '../domain/secret-keyring.ts';
-import { replaceSecret, secretsAfter } from '../store/webhooks.ts';
+import { CachedReading } from '@boardsync/kit/metrics';
+import { UNREADABLE_SECRET, type SecretKeyring } from '../domain/secret-keyring.ts';
+import { countSecretsNotUnder, replaceSecret, secretsAfter } from '../store/webhooks.ts';
 
 const PAGE = 500;
+/** How often every replica looks again: during a rolling update, pods still on the old key list keep sealing new secrets under the old key. */
+export const RESEAL_EVERY_MS = 60_000;
+
+export interface ResealPass {
+  resealed: number;
+  /** Rows no listed key opens: left as they are (their deliveries fail as `secret_unreadable`). */
+  unreadable: number;
+}
 
 /**
- * Once per start: every stored signing secret not sealed under the first key of
+ * At start and every minute: every stored signing secret not sealed under the first key of
  * WEBHOOK_SECRET_KEYS (an older key's, or a bare `whsec_` stored before sealing) is sealed under it.
- * This is what makes a key rotation finish: after a start with the new key first has logged
- * "webhook secrets resealed", the old key can leave the list.
+ * This is what makes a key rotation finish: once every pod runs with the new key first and
+ * `webhook_secrets_not_under_first_key` reads 0, the old key can leave the list.
  */
 export class SecretResealing {
   readonly name = 'webhook secret resealing';
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  private wake: (() => void) | undefined;
 
   private readonly orm: Database;
   private readonly keyring: SecretKeyring;
   private readonly logger: Logger;
+  private readonly everyMs: number;
 
-  constructor(orm: Database, keyring: SecretKeyring, logger: Logger) {
+  constructor(orm: Database, keyring: SecretKeyring, logger: Logger, options: { registry?: Registry; everyMs?: number } = {}) {
     this.orm = orm;
     this.keyring = keyring;
     this.logger = logger;
+    this.everyMs = options.everyMs ?? RESEAL_EVERY_MS;
+    if (options.registry) this.registerMetric(options.registry);
   }
 
   start(): void {
-    this.running = this.resealAll().then(
-      () => undefined,
-      (error: unknown) => {
-        this.logger.error({ err: error }, 'resealing webhook secrets failed; the next start tries again');
-      },
-    );
+    this.running = this.loop();
   }
 
-  async resealAll(): Promise<number> {
-    let resealed = 0;
+  /** One pass over every row, resealing what is not under the first key. */
+  async resealAll(): Promise<ResealPass> {
+    const pass: ResealPass = { resealed: 0, unreadable: 0 };
     let afterId = 0;
     for (;;) {
       const page = await secretsAfter(this.orm.em.fork(), afterId, PAGE);
       for (const { id, secret } of page) {
-        if (this.stopped) return resealed;
+        if (this.stopped) return pass;
         if (this.keyring.isCurrent(secret)) continue;
-        const sealed = this.keyring.seal(this.keyring.open(secret));
-        if (await replaceSecret(this.orm.em.fork(), id, secret, sealed)) resealed++;
+        const opened = this.keyring.openOrUnreadable(secret);
+        if (opened === UNREADABLE_SECRET) pass.unreadable++;
+        else if (await replaceSecret(this.orm.em.fork(), id, secret, this.keyring.seal(opened))) pass.resealed++;
       }
       const last = page.at(-1);
       if (!last || page.length < PAGE) break;
       afterId = last.id;
     }
-    this.logger.info({ resealed, key: this.keyring.currentId }, 'webhook secrets resealed');
-    return resealed;
+    return pass;
   }
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    // Read through a function, not the field: TypeScript would keep the loop condition's narrowing across the awaits.
+    const stopped = (): boolean => this.stopped;
+    for (let first = true; !stopped(); first = false) {
+      try {
+        const pass = await this.resealAll();
+        if (first || pass.resealed > 0) this.logger.info({ ...pass, key: this.keyring.currentId }, 'webhook secrets resealed');
+        if (pass.unreadable > 0) this.logger.warn({ ...pass, key: this.keyring.currentId }, 'webhook secrets no listed key opens were left as they are');
+      } catch (error) {
+        this.logger.error({ err: error }, 'resealing webhook secrets failed; tried again at the next pass');
+      }
+      if (stopped()) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.everyMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private registerMetric(registry: Registry): void {
+    const reading = new CachedReading(() => countSecretsNotUnder(this.orm.em.fork(), this.keyring.currentId), {
+      onError: (error: unknown) => {
+        this.logger.warn({ err: error }, 'counting webhook secrets for metrics failed; the previous value is reported');
+      },
+    });
+    new Gauge({
+      name: 'webhook_secrets_not_under_first_key',
+      help: 'Stored webhook signing secrets not sealed under the first key of WEBHOOK_SECRET_KEYS; the old key may leave the list once every pod reads 0',
+      registers: [registry],
+      async collect() {
+        const value = await reading.get();
+        if (value !== undefined) this.set(value);
+      },
+    });
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { eventually, testLogger } from '@boardsync/kit/testing';
 import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
+import { countSecretsNotUnder } from '../../src/store/webhooks.ts';
 import { SecretResealing } from '../../src/workers/secret-resealing.ts';
 import { PUBLIC, registrationHelpers } from '../support/registration-helpers.ts';
 import { sqlOf } from '../support/webhook-api.ts';
@@ -31,8 +32,8 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       const rotated = `next=${Buffer.alloc(32, 9).toString('base64')},${TEST_SECRET_KEYS}`;
       const keyring = new SecretKeyring(parseSecretKeys(rotated));
       const resealing = new SecretResealing(world.service.orm, keyring, testLogger('resealing'));
-      expect(await resealing.resealAll()).toBeGreaterThanOrEqual(2);
-      expect(await resealing.resealAll()).toBe(0);
+      expect((await resealing.resealAll()).resealed).toBeGreaterThanOrEqual(2);
+      expect((await resealing.resealAll()).resealed).toBe(0);
 
       const nextOnly = new SecretKeyring(parseSecretKeys(`next=${Buffer.alloc(32, 9).toString('base64')}`));
       for (const webhook of [sealedBefore, bare]) {
@@ -43,6 +44,31 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       // Back under the world's key, which the running service holds, for whatever runs after.
       const back = new SecretKeyring(parseSecretKeys(`${TEST_SECRET_KEYS},next=${Buffer.alloc(32, 9).toString('base64')}`));
       await new SecretResealing(world.service.orm, back, testLogger('resealing')).resealAll();
+    });
+
+    it('keeps resealing while it runs: a secret sealed under the old key after a pass (an old pod mid-rollout) is resealed by the next; one no key opens is left and counted', async () => {
+      const me = someone();
+      const next = `next=${Buffer.alloc(32, 9).toString('base64')}`;
+      const rotated = new SecretKeyring(parseSecretKeys(`${next},${TEST_SECRET_KEYS}`));
+      const resealing = new SecretResealing(world.service.orm, rotated, testLogger('resealing'), { everyMs: 200 });
+      const notUnderNext = (): Promise<number> => countSecretsNotUnder(world.service.orm.em.fork(), 'next');
+      const gone = new SecretKeyring(parseSecretKeys(`gone=${Buffer.alloc(32, 4).toString('base64')}`));
+      const unopenable = await registered(me, `${PUBLIC}/gone`);
+      await sql('update webhook set secret = ? where id = ?', [gone.seal(unopenable.secret ?? 'missing'), unopenable.id]);
+      resealing.start();
+      try {
+        await eventually(async () => ((await notUnderNext()) === 1 ? true : undefined), 10_000, 'every secret but the unopenable one under the next key');
+        // Registered through the service, which still seals under the world's key: an old pod's write mid-rollout.
+        const late = await registered(me, `${PUBLIC}/late`);
+        await eventually(async () => ((await storedSecret(late.id)).startsWith('sealed:v1:next:') ? true : undefined), 10_000, 'the late secret resealed');
+        expect(await notUnderNext()).toBe(1);
+      } finally {
+        await resealing.close();
+        await sql('delete from webhook where id = ?', [unopenable.id]);
+        // Back under the world's key, which the running service holds, for whatever runs after.
+        const back = new SecretKeyring(parseSecretKeys(`${TEST_SECRET_KEYS},${next}`));
+        await new SecretResealing(world.service.orm, back, testLogger('resealing')).resealAll();
+      }
     });
 
     it('records an attempt whose secret no listed key opens as failed (`secret_unreadable`), sent nowhere, and retries it on the schedule', async () => {

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
@@ -73,6 +74,7 @@ export class RunningSystem {
    * .cache/test-logs (git-ignored) for a failure to be read after the fact.
    */
   async stop(): Promise<void> {
+    const late = new Map<ServiceProcess, string>();
     const stopped = await Promise.all(
       this.running.map(async (service) => {
         service.child.kill('SIGTERM');
@@ -82,6 +84,7 @@ export class RunningSystem {
           }, STOP_GRACE_MS).unref();
         });
         if ((await Promise.race([service.exited, timer])) !== 'late') return true;
+        late.set(service, stuckThreads(service.child.pid));
         service.child.kill('SIGKILL');
         await service.exited;
         return false;
@@ -89,11 +92,12 @@ export class RunningSystem {
     );
     mkdirSync(LOG_DIR, { recursive: true });
     for (const [index, service] of this.running.entries())
-      writeFileSync(join(LOG_DIR, `${this.namespace}-${SERVICES[index] ?? 'service'}.log`), service.output());
+      writeFileSync(join(LOG_DIR, `${this.namespace}-${SERVICES[index] ?? 'service'}.log`), service.output() + (late.get(service) ?? ''));
     for (const database of this.databases) await database.drop();
     await removeTestBucket(this.bucket);
-    const late = SERVICES.filter((_, index) => stopped[index] === false);
-    if (late.length > 0) throw new Error(`not stopped ${String(STOP_GRACE_MS / 1000)} s after SIGTERM: ${late.join(', ')} (logs in ${LOG_DIR})`);
+    const unstopped = SERVICES.filter((_, index) => stopped[index] === false);
+    if (unstopped.length > 0)
+      throw new Error(`not stopped ${String(STOP_GRACE_MS / 1000)} s after SIGTERM: ${unstopped.join(', ')} (logs in ${LOG_DIR}, its threads at their end)`);
   }
 
   /** What `service`'s process has written to stdout and stderr so far (its JSON log lines). */
@@ -127,5 +131,23 @@ export class RunningSystem {
     const response = await fetch(`http://127.0.0.1:${String(this.world.listeners[service].internalPort)}/metrics`);
     if (!response.ok) throw new Error(`${service} /metrics answered ${String(response.status)}`);
     return response.text();
+  }
+}
+
+/**
+ * What a process that would not stop was doing, for its log: each thread's name, state and kernel
+ * wait (from /proc), and its native stacks when gdb is on the machine. Empty where neither is.
+ */
+function stuckThreads(pid: number | undefined): string {
+  if (pid === undefined) return '';
+  try {
+    const threads = readdirSync(`/proc/${String(pid)}/task`).map((tid) => {
+      const read = (file: string): string => readFileSync(`/proc/${String(pid)}/task/${tid}/${file}`, 'utf8').trim();
+      return `${tid} ${read('comm')} ${read('stat').split(') ')[1]?.split(' ')[0] ?? '?'} ${read('wchan')}`;
+    });
+    const gdb = spawnSync('gdb', ['-p', String(pid), '-batch', '-ex', 'thread apply all bt 20'], { encoding: 'utf8', timeout: 20_000 });
+    return `\n--- threads when it was killed (tid, name, state, kernel wait)\n${threads.join('\n')}\n${gdb.error ? '' : `--- native stacks\n${gdb.stdout}`}`;
+  } catch {
+    return '';
   }
 }

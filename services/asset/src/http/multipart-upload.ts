@@ -4,7 +4,7 @@ import { Problem } from '@boardsync/kit';
 import { SNIFF_BYTES } from '../domain/media-type.ts';
 import type { Scratch } from '../spool/scratch.ts';
 import { ByteCap } from '../spool/byte-cap.ts';
-import { spool, type SpooledFile } from '../spool/spool.ts';
+import { FileTooLarge, spool, type SpooledFile } from '../spool/spool.ts';
 import { answerFor, payloadTooLarge } from '../use-cases/adapter-answers.ts';
 import { uploadForm } from './requests.ts';
 
@@ -38,7 +38,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
     });
   }
   const declared = Number(ctx.get('content-length') || Number.NaN);
-  if (declared > maxBytes + ENVELOPE_BYTES) throw payloadTooLarge(maxBytes);
+  if (declared > maxBytes + ENVELOPE_BYTES) throw payloadTooLarge(new FileTooLarge(maxBytes));
 
   const path = scratch.newPath();
   const request = ctx.req;
@@ -61,7 +61,7 @@ export async function receiveUpload(ctx: Context, scratch: Scratch, maxBytes: nu
       // ended but not yet read, as when a second file part follows): abort the whole pipeline.
       const spoolAbort = new AbortController();
       // The whole body, not only the file: preamble and epilogue count too.
-      const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => payloadTooLarge(maxBytes));
+      const meter = new ByteCap(maxBytes + ENVELOPE_BYTES, () => new FileTooLarge(maxBytes));
       const fail = (failure: unknown): void => {
         // Stop reading: the rest of the body is never consumed, and the answer closes the connection.
         request.unpipe(meter);

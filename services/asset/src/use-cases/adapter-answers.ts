@@ -7,7 +7,8 @@ import { FetchFailed } from '../outbound/fetch-image.ts';
 import { FileTooLarge } from '../spool/spool.ts';
 
 /** 413 for a file past the one-asset limit, whether a body, a fetched URL or a declared length says so. */
-export function payloadTooLarge(maxBytes: number, detail = new FileTooLarge(maxBytes).message): Problem {
+export function payloadTooLarge(tooLarge: FileTooLarge): Problem {
+  const { message: detail, maxBytes } = tooLarge;
   return new Problem({ status: 413, code: 'payload_too_large', detail, extensions: { max_bytes: maxBytes }, headers: { Connection: 'close' } });
 }
 
@@ -42,7 +43,7 @@ function mediaAnswer(error: MediaRejection): Problem {
  */
 export function answerFor(error: unknown): unknown {
   if (error instanceof MediaRejection) return mediaAnswer(error);
-  if (error instanceof FileTooLarge) return payloadTooLarge(error.maxBytes, error.message);
+  if (error instanceof FileTooLarge) return payloadTooLarge(error);
   if (error instanceof OutboundRefused) return refusedUrlProblem(error, 'be fetched');
   if (error instanceof FetchFailed) {
     const extensions = { reason: error.reason, ...(error.remoteStatus === undefined ? {} : { remote_status: error.remoteStatus }) };

@@ -58,11 +58,12 @@ export class SecretKeyring {
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
-  /** {@link open}, or UNREADABLE_SECRET when no listed key opens the stored value. */
-  openOrUnreadable(stored: string): string | typeof UNREADABLE_SECRET {
+  /** {@link open}, or UNREADABLE_SECRET when no listed key opens the stored value (`unreadable` hears why). */
+  openOrUnreadable(stored: string, unreadable?: (error: unknown) => void): string | typeof UNREADABLE_SECRET {
     try {
       return this.open(stored);
-    } catch {
+    } catch (error) {
+      unreadable?.(error);
       return UNREADABLE_SECRET;
     }
   }

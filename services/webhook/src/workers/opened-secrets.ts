@@ -36,13 +36,8 @@ export class OpenedSecrets {
   }
 
   private opening(stored: string): Opened {
-    let secret: string;
-    try {
-      secret = this.keyring.open(stored);
-    } catch (error) {
-      this.unreadable(error);
-      return UNREADABLE_SECRET;
-    }
+    const secret = this.keyring.openOrUnreadable(stored, this.unreadable);
+    if (secret === UNREADABLE_SECRET) return secret;
     try {
       return signingKeys(secret);
     } catch {

@@ -92,7 +92,9 @@ export class SecretResealing {
   }
 
   private registerMetric(registry: Registry): void {
+    // A count over the whole table, so at most once per pass however often it is scraped: nothing changes it faster.
     const reading = new CachedReading(() => countSecretsNotUnder(this.orm.em.fork(), this.keyring.currentId), {
+      maxAgeMs: this.everyMs,
       onError: (error: unknown) => {
         this.logger.warn({ err: error }, 'counting webhook secrets for metrics failed; the previous value is reported');
       },

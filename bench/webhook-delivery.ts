@@ -49,9 +49,11 @@ const services = await startCatalogAndWebhook(namespace, SECRET, {
   // One receiver here: it gets the whole replica's concurrency, CONCURRENCY requests at once, as
   // from the bare loop (DELIVERY_CONCURRENCY bounds sends). The per-endpoint cap, which bounds
   // leases (deliveries being sent, claimed ahead of a free send slot, or answered and not yet
-  // recorded) and protects one receiver among many, is lifted: there are no others here.
+  // recorded) and protects one receiver among many, is lifted: there are no others here; so is
+  // the per-designer share of the send slots (one designer here).
   DELIVERY_CONCURRENCY: String(CONCURRENCY),
   DELIVERY_PER_ENDPOINT: '1000',
+  DELIVERY_PER_DESIGNER: String(CONCURRENCY),
 });
 const { catalog, webhook, webhookDatabaseUrl } = services;
 

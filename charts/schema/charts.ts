@@ -56,10 +56,14 @@ const webhookConfig = {
   WEBHOOK_RETRY_DELAYS: string('Waits between attempts, e.g. `10s,1m,5m` (ms, s, m, h).', { pattern: '^[0-9]+(ms|s|m|h)(,[0-9]+(ms|s|m|h))*$' }),
   WEBHOOK_TIMEOUT_MS: integer('A receiver answering later has failed the attempt.', { min: 100 }),
   WEBHOOK_MAX_PER_APP: positive('Webhooks per app per designer.'),
+  WEBHOOK_MAX_PER_DESIGNER: positive('Webhooks per designer across all its apps (default 100).'),
   WEBHOOK_DEACTIVATE_AFTER: positive('Failed attempts in a row that deactivate a webhook.'),
   DELIVERY_CONCURRENCY: positive('Deliveries in flight per pod; keep below database.poolMax.'),
   DELIVERY_PER_ENDPOINT: positive(
     'Deliveries leased per webhook across all pods (being sent, claimed ahead, or being recorded): the most one receiver gets at once.',
+  ),
+  DELIVERY_PER_DESIGNER: positive(
+    'Sends in flight per pod for one designer (default 8, half of DELIVERY_CONCURRENCY): a designer with slow receivers holds at most this many send slots.',
   ),
   DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
 };

@@ -13,11 +13,19 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
   WEBHOOK_TIMEOUT_MS: env.int(10_000, 100),
   /** Spec §8: 10 webhooks per app per designer. */
   WEBHOOK_MAX_PER_APP: env.int(10, 1),
+  /** Webhooks one designer may have across all its apps (apps are registered by designers themselves). */
+  WEBHOOK_MAX_PER_DESIGNER: env.int(100, 1),
   /** Spec §3: 15 failed attempts in a row deactivate a webhook. */
   WEBHOOK_DEACTIVATE_AFTER: env.int(15, 1),
   /** Deliveries in flight at once in this replica, and to one receiver (so one slow endpoint cannot starve the rest). */
   DELIVERY_CONCURRENCY: env.int(16, 1),
   DELIVERY_PER_ENDPOINT: env.int(4, 1),
+  /**
+   * Sends in flight at once in this replica for one designer, whatever its webhooks: a designer whose
+   * receivers are slow holds at most this many of the DELIVERY_CONCURRENCY send slots, and claims and
+   * free slots go round the designers. Keep it below DELIVERY_CONCURRENCY (half by default).
+   */
+  DELIVERY_PER_DESIGNER: env.int(8, 1),
   /** Delivery rows (and their attempts) older than this are pruned. */
   DELIVERY_RETENTION_DAYS: env.int(30, 1),
   /**

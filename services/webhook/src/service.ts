@@ -30,7 +30,13 @@ export interface WebhookDependencies extends DatabaseServiceDependencies {
   outbound: SafeHttpClient;
   config: Pick<
     WebhookSettings,
-    'INTERNAL_JWT_SECRET' | 'PUBLIC_BASE_URL' | 'WEBHOOK_MAX_PER_APP' | 'WEBHOOK_SECRET_KEYS' | 'WEBHOOK_TIMEOUT_MS' | 'DELIVERY_RETENTION_DAYS'
+    | 'INTERNAL_JWT_SECRET'
+    | 'PUBLIC_BASE_URL'
+    | 'WEBHOOK_MAX_PER_APP'
+    | 'WEBHOOK_MAX_PER_DESIGNER'
+    | 'WEBHOOK_SECRET_KEYS'
+    | 'WEBHOOK_TIMEOUT_MS'
+    | 'DELIVERY_RETENTION_DAYS'
   >;
 }
 
@@ -45,7 +51,7 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
     principalSecret: config.INTERNAL_JWT_SECRET,
     jsonLimit: '64kb',
     public: [
-      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, publicBaseUrl, keyring }),
+      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, maxPerDesigner: config.WEBHOOK_MAX_PER_DESIGNER, publicBaseUrl, keyring }),
       deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS, keyring }),
     ],
   });

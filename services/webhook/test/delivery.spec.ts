@@ -1,4 +1,5 @@
 import { deliveryFailureSuite } from './suites/delivery-failures.ts';
+import { deliveryFairnessSuite } from './suites/delivery-fairness.ts';
 import { deliveryLeaseSuite } from './suites/delivery-leases.ts';
 import { deliveryMetricsSuite } from './suites/delivery-metrics.ts';
 import { deliverySuite } from './suites/delivery.ts';
@@ -7,6 +8,7 @@ import { runOn } from './support/run-on.ts';
 runOn('postgres+kafka', (world) => {
   deliverySuite(world);
   deliveryFailureSuite(world);
+  deliveryFairnessSuite(world);
   deliveryLeaseSuite(world);
   deliveryMetricsSuite(world);
 });

@@ -26,7 +26,7 @@ export const webhookOperations: Operation[] = [
       201: { description: 'The webhook, with its signing secret shown this once.', schema: registeredWebhookBody },
       422: {
         description:
-          'An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or the per-app cap (`webhook_limit_reached`).',
+          'An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER).',
         schema: problemSchema,
       },
     },

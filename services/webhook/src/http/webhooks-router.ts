@@ -11,6 +11,8 @@ import { MAX_WEBHOOK_URL_LENGTH, registerBody, webhookParam } from './webhook-re
 export interface WebhooksRouterOptions {
   /** Spec §8: webhooks per app per designer. */
   maxPerApp: number;
+  /** Webhooks per designer across its apps. */
+  maxPerDesigner: number;
   /** The gateway's public origin, which links in answers start with. */
   publicBaseUrl: string;
   /** Seals each new signing secret before it is stored. */
@@ -31,7 +33,7 @@ export function webhooksRouter(orm: Database, outbound: SafeHttpClient, options:
   /** Registers a public http(s) URL for some events; the answer is the only one ever to show the signing secret. */
   router.post('/', async (ctx) => {
     const registration = parseRequest(registerBody, ctx.request.body);
-    const rules = { maxPerApp: options.maxPerApp, maxUrlLength: MAX_WEBHOOK_URL_LENGTH };
+    const rules = { maxPerApp: options.maxPerApp, maxPerDesigner: options.maxPerDesigner, maxUrlLength: MAX_WEBHOOK_URL_LENGTH };
     const { webhook, secret } = await registerWebhook(orm.em.fork(), outbound, principalOf(ctx), registration, rules, options.keyring);
     ctx.status = 201;
     ctx.body = presentRegisteredWebhook(webhook, secret);

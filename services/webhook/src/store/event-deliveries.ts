@@ -36,12 +36,12 @@ export async function queueEventDeliveries(em: EntityManager, events: readonly E
         order by e.event_id, e.position
      ),
      queued as materialized (
-       select gen_random_uuid() as id, w.id as webhook_id, e.event, e.body_after_id, e.traceparent, e.position
+       select gen_random_uuid() as id, w.id as webhook_id, w.designer_id, e.event, e.body_after_id, e.traceparent, e.position
          from events e join webhook w on w.designer_id = e.designer_id and w.is_active and e.event = any(w.events)
      ),
      inserted as (
-       insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at, traceparent)
-       select id, webhook_id, event, '{"id":"' || id::text || '",' || body_after_id, 'pending', 0, now(), traceparent
+       insert into delivery (id, webhook_id, designer_id, event, body, state, attempts, next_attempt_at, traceparent)
+       select id, webhook_id, designer_id, event, '{"id":"' || id::text || '",' || body_after_id, 'pending', 0, now(), traceparent
          from queued order by position, webhook_id
        returning 1
      )

@@ -14,14 +14,22 @@ export function countAppWebhooks(em: EntityManager, { designerId, app }: Registr
   return em.count(Webhook, { designerId, app });
 }
 
+export function countDesignerWebhooks(em: EntityManager, designerId: number): Promise<number> {
+  return em.count(Webhook, { designerId });
+}
+
 /** The app's own webhook, or null (another app's or designer's is as absent). */
 export function findAppWebhook(em: EntityManager, { designerId, app }: Registrant, id: number): Promise<Webhook | null> {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? em.findOne(Webhook, { id, designerId, app }) : Promise.resolve(null);
 }
 
-/** Serializes one app's registrations for a designer until the transaction ends (the 10-per-app cap). */
-export async function lockRegistrations(em: EntityManager, { designerId, app }: Registrant): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [designerId, app]);
+/**
+ * Serializes a designer's registrations, whatever the app, until the transaction ends (the caps per
+ * app and per designer). The key's second half, 0, is no app's: releases before this one locked
+ * (designer, hashtext(app)).
+ */
+export async function lockRegistrations(em: EntityManager, { designerId }: Registrant): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?, 0)', [designerId]);
 }
 
 /** Deletes the app's own webhook (its deliveries and attempts go by cascade); false when there was none to delete. */

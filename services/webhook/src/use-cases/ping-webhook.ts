@@ -42,7 +42,14 @@ export async function pingWebhook(
   await em.transactional(async (tx) => {
     // Deleted while the ping was in flight: nothing left to log it under.
     if ((await lockFailureState(tx, webhook.id)) === null) throw Problem.notFound('webhook');
-    await insertSettledDelivery(tx, { id: deliveryId, webhookId: webhook.id, event: PING_EVENT, body, state: succeeded ? 'succeeded' : 'failed' });
+    await insertSettledDelivery(tx, {
+      id: deliveryId,
+      webhookId: webhook.id,
+      designerId: webhook.designerId,
+      event: PING_EVENT,
+      body,
+      state: succeeded ? 'succeeded' : 'failed',
+    });
     await insertAttempt(tx, {
       deliveryId,
       attemptedAt: sent.attemptedAt,

@@ -5,7 +5,7 @@ import { newWebhookSecret } from '../domain/secret.ts';
 import type { SecretKeyring } from '../domain/secret-keyring.ts';
 import type { WebhookEvent } from '../domain/envelope.ts';
 import { Webhook } from '../store/entities/webhook.ts';
-import { countAppWebhooks, lockRegistrations } from '../store/webhooks.ts';
+import { countAppWebhooks, countDesignerWebhooks, lockRegistrations } from '../store/webhooks.ts';
 
 export interface Registration {
   url: string;
@@ -15,16 +15,21 @@ export interface Registration {
 export interface RegistrationRules {
   /** Spec §8: webhooks per app per designer. */
   maxPerApp: number;
+  /** Webhooks per designer across all its apps (designers register apps themselves: without it, no bound). */
+  maxPerDesigner: number;
   /** The longest URL stored (the column's width). */
   maxUrlLength: number;
 }
 
-function limitReached(limit: number): Problem {
+function limitReached(limit: number, scope: 'app' | 'account'): Problem {
   return new Problem({
     status: 422,
     code: 'webhook_limit_reached',
-    detail: `An app may register at most ${String(limit)} webhooks for an account; delete one to register another.`,
-    extensions: { limit },
+    detail:
+      scope === 'app'
+        ? `An app may register at most ${String(limit)} webhooks for an account; delete one to register another.`
+        : `An account may have at most ${String(limit)} webhooks across all its apps; delete one to register another.`,
+    extensions: { limit, scope },
   });
 }
 
@@ -47,9 +52,9 @@ async function deliverableUrl(outbound: SafeHttpClient, url: string, maxLength: 
 
 /**
  * `POST /webhooks`: a new active webhook for the caller's app and designer, with a fresh secret.
- * The URL is checked before the transaction (a name lookup must not hold a lock); the count and
- * the insert are serialized per (designer, app), so registrations racing each other can never
- * pass the cap together.
+ * The URL is checked before the transaction (a name lookup must not hold a lock); the counts and
+ * the insert are serialized per designer, so registrations racing each other can never pass
+ * either cap together.
  */
 export async function registerWebhook(
   em: EntityManager,
@@ -64,7 +69,8 @@ export async function registerWebhook(
   const secret = newWebhookSecret();
   return em.transactional(async (tx) => {
     await lockRegistrations(tx, registrant);
-    if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp);
+    if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp, 'app');
+    if ((await countDesignerWebhooks(tx, registrant.designerId)) >= rules.maxPerDesigner) throw limitReached(rules.maxPerDesigner, 'account');
     const webhook = tx.create(Webhook, {
       ...registrant,
       url,

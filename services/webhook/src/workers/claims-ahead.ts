@@ -1,43 +1,100 @@
 import type { ClaimedDelivery } from '../store/delivery-queue.ts';
 import { CLAIM_AHEAD_FRESH_MS } from './pacing.ts';
 
+interface Waiting {
+  delivery: ClaimedDelivery;
+  claimedAt: number;
+}
+
 /**
- * Deliveries claimed ahead of free send slots, in claim order. One that waited longer than
- * CLAIM_AHEAD_FRESH_MS is set aside to be handed back, at the latest at the worker's next turn: a
- * claim is where the webhook's existence and activity are checked (spec §6), and the hand-back
- * must come while its short claim lease is still this worker's.
+ * Deliveries claimed ahead of free send slots, in claim order per designer. A free slot goes to the
+ * designer with the fewest sends in flight among those that may start one (ties: the longest
+ * waiting), so a designer's deliveries claimed behind another's backlog are not sent after it. One
+ * that waited longer than CLAIM_AHEAD_FRESH_MS is set aside to be handed back, at the latest at the
+ * worker's next turn: a claim is where the webhook's existence and activity are checked (spec §6),
+ * and the hand-back must come while its short claim lease is still this worker's.
  */
 export class ClaimsAhead {
-  private readonly waiting: { delivery: ClaimedDelivery; claimedAt: number }[] = [];
+  private readonly waiting = new Map<number, Waiting[]>();
   private readonly stale: ClaimedDelivery[] = [];
+  private count = 0;
+  private readonly onStale: (designerId: number) => void;
+
+  /** `onStale` hears of each designer a delivery of which went stale. */
+  constructor(onStale: (designerId: number) => void = () => undefined) {
+    this.onStale = onStale;
+  }
 
   get size(): number {
-    return this.waiting.length;
+    return this.count;
+  }
+
+  /** How many of each designer's deliveries wait here. */
+  byDesigner(): Map<number, number> {
+    return new Map([...this.waiting].map(([designerId, queue]) => [designerId, queue.length]));
   }
 
   add(deliveries: readonly ClaimedDelivery[]): void {
     const claimedAt = performance.now();
-    for (const delivery of deliveries) this.waiting.push({ delivery, claimedAt });
+    for (const delivery of deliveries) {
+      const queue = this.waiting.get(delivery.designerId);
+      if (queue) queue.push({ delivery, claimedAt });
+      else this.waiting.set(delivery.designerId, [{ delivery, claimedAt }]);
+      this.count++;
+    }
   }
 
-  /** The oldest one still fresh and when it was claimed, if any (the stale ones before it are set aside). */
-  next(): { delivery: ClaimedDelivery; claimedAt: number } | undefined {
+  /**
+   * The next delivery to send and when it was claimed: the oldest still fresh of the designer, among
+   * those `mayStart` allows, with the fewest `sendingOf` (the stale ones are set aside first).
+   */
+  next(mayStart: (designerId: number) => boolean, sendingOf: (designerId: number) => number): Waiting | undefined {
     this.setAsideStale();
-    return this.waiting.shift();
+    let chosen: { designerId: number; sending: number; claimedAt: number } | undefined;
+    for (const [designerId, queue] of this.waiting) {
+      const head = queue[0];
+      if (head === undefined || !mayStart(designerId)) continue;
+      const sending = sendingOf(designerId);
+      if (chosen === undefined || sending < chosen.sending || (sending === chosen.sending && head.claimedAt < chosen.claimedAt)) {
+        chosen = { designerId, sending, claimedAt: head.claimedAt };
+      }
+    }
+    return chosen === undefined ? undefined : this.take(chosen.designerId);
   }
 
   /** What to hand back now: the stale ones, or every one when the worker is stopping. */
   takeHandBack(stopping: boolean): ClaimedDelivery[] {
-    if (stopping) this.stale.push(...this.waiting.splice(0).map(({ delivery }) => delivery));
-    else this.setAsideStale();
+    if (stopping) {
+      for (const designerId of [...this.waiting.keys()]) {
+        for (let taken = this.take(designerId); taken !== undefined; taken = this.take(designerId)) this.stale.push(taken.delivery);
+      }
+    } else this.setAsideStale();
     return this.stale.splice(0);
+  }
+
+  private take(designerId: number): Waiting | undefined {
+    const queue = this.waiting.get(designerId);
+    const taken = queue?.shift();
+    if (taken === undefined) return undefined;
+    this.count--;
+    if (queue?.length === 0) this.waiting.delete(designerId);
+    return taken;
   }
 
   private setAsideStale(): void {
     const now = performance.now();
-    for (let oldest = this.waiting[0]; oldest !== undefined && now - oldest.claimedAt > CLAIM_AHEAD_FRESH_MS; oldest = this.waiting[0]) {
-      this.waiting.shift();
-      this.stale.push(oldest.delivery);
+    for (const designerId of [...this.waiting.keys()]) {
+      let wentStale = false;
+      for (
+        let head = this.waiting.get(designerId)?.[0];
+        head !== undefined && now - head.claimedAt > CLAIM_AHEAD_FRESH_MS;
+        head = this.waiting.get(designerId)?.[0]
+      ) {
+        const taken = this.take(designerId);
+        if (taken) this.stale.push(taken.delivery);
+        wentStale = true;
+      }
+      if (wentStale) this.onStale(designerId);
     }
   }
 }

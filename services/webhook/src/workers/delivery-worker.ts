@@ -17,6 +17,7 @@ import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
 import { DeliveryPruner } from './delivery-pruner.ts';
 import { DeliverySpan } from './delivery-span.ts';
+import { DesignerShares } from './designer-shares.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
 import { UnextendedLeases } from './unextended-leases.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
@@ -42,6 +43,7 @@ export interface DeliveryWorkerOptions {
     | 'WEBHOOK_DEACTIVATE_AFTER'
     | 'DELIVERY_CONCURRENCY'
     | 'DELIVERY_PER_ENDPOINT'
+    | 'DELIVERY_PER_DESIGNER'
     | 'DELIVERY_RETENTION_DAYS'
   >;
 }
@@ -49,7 +51,8 @@ export interface DeliveryWorkerOptions {
 /**
  * Sends due deliveries: claims them under a lease (so replicas share the work without sending one
  * twice), POSTs each, records the attempt, and keeps at most DELIVERY_CONCURRENCY sends in flight
- * here and DELIVERY_PER_ENDPOINT leases per webhook across replicas. It works in turns, one
+ * here, DELIVERY_PER_DESIGNER of them for one designer (designer-shares.ts: claims and free slots go
+ * round the designers), and DELIVERY_PER_ENDPOINT leases per webhook across replicas. It works in turns, one
  * transaction each: record every attempt answered since the last turn (which frees their leases),
  * then claim due deliveries, up to CLAIM_AHEAD_FACTOR times DELIVERY_CONCURRENCY ahead of the sends in flight. A send slot
  * that frees up takes the next delivery claimed ahead at once, so sends never wait for a turn. A
@@ -66,8 +69,10 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   /** Sends not yet answered (what DELIVERY_CONCURRENCY bounds), with the leases they were claimed under. */
   private readonly sending = new Map<string, HeldLease>();
+  /** Each designer's share of the send slots and of the claims. */
+  private readonly shares: DesignerShares;
   /** Claimed ahead, waiting for a send slot: an answer starts the next at once instead of waiting for a turn. */
-  private readonly ahead = new ClaimsAhead();
+  private readonly ahead: ClaimsAhead;
   private readonly answered: Answered[] = [];
   /** Sends still under their claim leases; a turn lengthens those claimed a while ago. */
   private readonly unextended = new UnextendedLeases();
@@ -93,6 +98,10 @@ export class DeliveryWorker {
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.metrics = new DeliveryMetrics(options.registry);
+    this.shares = new DesignerShares(options.settings.DELIVERY_PER_DESIGNER, CLAIM_AHEAD_FACTOR);
+    this.ahead = new ClaimsAhead((designerId) => {
+      this.shares.claimsWentStale(designerId);
+    });
   }
 
   start(): void {
@@ -154,7 +163,16 @@ export class DeliveryWorker {
             started: started.map(({ lease }) => lease),
             sendingLeaseMs: leaseMs,
             made: answered.map(({ made }) => made),
-            claim: room > 0 ? { limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS } : undefined,
+            claim:
+              room > 0
+                ? {
+                    limit: room,
+                    perEndpoint: DELIVERY_PER_ENDPOINT,
+                    perDesigner: this.shares.defaultCap,
+                    holdings: this.shares.holdings(this.ahead.byDesigner()),
+                    leaseMs: CLAIM_LEASE_MS,
+                  }
+                : undefined,
             claimOnlyIfDue: !nudged && !this.lastClaimFull,
           },
           this.policy,
@@ -188,10 +206,13 @@ export class DeliveryWorker {
     }
   }
 
-  /** Starts sends for deliveries claimed ahead while there are free send slots (a stale one is handed back instead). */
+  /** Starts sends for deliveries claimed ahead while there are free send slots, each designer within its share (a stale one is handed back instead). */
   private sendClaimed(): void {
     while (!this.stopped.signal.aborted && this.sending.size < this.options.settings.DELIVERY_CONCURRENCY) {
-      const next = this.ahead.next();
+      const next = this.ahead.next(
+        (designerId) => this.shares.mayStartSending(designerId),
+        (designerId) => this.shares.sendingOf(designerId),
+      );
       if (next === undefined) return;
       this.track(this.deliver(next.delivery, next.claimedAt));
     }
@@ -237,6 +258,7 @@ export class DeliveryWorker {
     let sent;
     const held = heldLease(delivery);
     this.sending.set(delivery.id, held);
+    this.shares.started(delivery.designerId);
     const span = new DeliverySpan(delivery);
     try {
       if (!delivery.isActive) {
@@ -258,6 +280,7 @@ export class DeliveryWorker {
     } finally {
       this.unextended.delete(delivery.id);
       this.sending.delete(delivery.id);
+      this.shares.finished(delivery.designerId);
       this.sendClaimed();
     }
     this.attemptCount++;

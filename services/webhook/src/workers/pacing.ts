@@ -23,6 +23,11 @@ export const CLAIM_AHEAD_FACTOR = 24;
  */
 export const CLAIM_AHEAD_FRESH_MS = 1_000;
 /**
+ * How long a designer deliveries claimed ahead for went stale (its sends hold its share of the send
+ * slots for longer than CLAIM_AHEAD_FRESH_MS) is claimed no further ahead than its sends.
+ */
+export const SLOW_DESIGNER_MEMORY_MS = 30_000;
+/**
  * A claim's lease: enough for a delivery claimed ahead to wait its turn (CLAIM_AHEAD_FRESH_MS), be
  * sent, and be recorded by the next turn, or have its lease lengthened by that turn to the
  * receiver's timeout plus LEASE_MARGIN_MS when its send is still running. A worker killed with

@@ -108,14 +108,16 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
     });
 
     it('shares the work with a second worker on the same database without sending any delivery twice', async () => {
-      const designerId = world.designer();
       // Webhooks × 4 per endpoint is more than the service's own worker leases at once (16 sending
-      // and CLAIM_AHEAD_FACTOR × 16 claimed ahead), by 20 webhooks (ten apps' worth at most each).
+      // and CLAIM_AHEAD_FACTOR × 16 claimed ahead), by 20 webhooks, spread over two designers (a
+      // worker holds at most half its leases for one; ten apps' worth at most each).
       const webhooks = ((1 + CLAIM_AHEAD_FACTOR) * 16) / 4 + 20;
-      const paths = Array.from({ length: webhooks }, (_, n) => `/${String(designerId)}/shared-${String(n)}`);
+      const designers = [world.designer(), world.designer()];
+      const paths = Array.from({ length: webhooks }, (_, n) => `/${String(designers[n % 2])}/shared-${String(n)}`);
       for (const [n, path] of paths.entries()) {
         receiver.program(path, [{ status: 200, delayMs: 40 }]);
-        await register({ designerId, source: `api:sharing-${String(Math.floor(n / 10))}` }, receiver.url(path), ['components.changed']);
+        const designerId = designers[n % 2] ?? 0;
+        await register({ designerId, source: `api:sharing-${String(Math.floor(n / 20))}` }, receiver.url(path), ['components.changed']);
       }
       const outbound = new SafeHttpClient({ allowCidrs: ['127.0.0.1/32'], maxRedirects: 0, userAgent: 'second-Webhook/1' });
       const second = new DeliveryWorker({
@@ -130,12 +132,15 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
           WEBHOOK_DEACTIVATE_AFTER: 15,
           DELIVERY_CONCURRENCY: 16,
           DELIVERY_PER_ENDPOINT: 4,
+          DELIVERY_PER_DESIGNER: 8,
           DELIVERY_RETENTION_DAYS: 30,
         },
       });
       second.start();
       try {
-        const events = Array.from({ length: 20 }, (_, n) => eventMessage(String(100 + n), componentsChanged(100 + n), { designerId, source: 'api:personal' }));
+        const events = designers.flatMap((designerId) =>
+          Array.from({ length: 20 }, (_, n) => eventMessage(String(100 + n), componentsChanged(100 + n), { designerId, source: 'api:personal' })),
+        );
         await world.republish(events);
         for (const path of paths) await receiver.waitFor(path, 20, 30_000);
         await sleep(300);
@@ -151,15 +156,19 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
     }, 60_000);
 
     it('leases a delivery claimed ahead of a send slot for seconds, and one being sent for the receiver timeout', async () => {
-      const designerId = world.designer();
-      // 6 webhooks × 4 per endpoint: 16 sending (DELIVERY_CONCURRENCY), 8 claimed ahead.
-      const paths = Array.from({ length: 6 }, (_, n) => `/${String(designerId)}/held-${String(n)}`);
+      // Two designers with 3 webhooks each × 4 per endpoint: 8 sending each (DELIVERY_PER_DESIGNER,
+      // 16 in all: DELIVERY_CONCURRENCY), 4 claimed ahead each.
+      const designers = [world.designer(), world.designer()];
+      const paths = Array.from({ length: 6 }, (_, n) => `/${String(designers[n % 2])}/held-${String(n)}`);
       const webhookIds: number[] = [];
       for (const [n, path] of paths.entries()) {
         receiver.program(path, [{ status: 200, delayMs: 1_500 }]);
+        const designerId = designers[n % 2] ?? 0;
         webhookIds.push((await register({ designerId, source: `api:holding-${String(n % 3)}` }, receiver.url(path), ['components.changed'])).id);
       }
-      const events = Array.from({ length: 4 }, (_, n) => eventMessage(String(200 + n), componentsChanged(200 + n), { designerId, source: 'api:personal' }));
+      const events = designers.flatMap((designerId) =>
+        Array.from({ length: 4 }, (_, n) => eventMessage(String(200 + n), componentsChanged(200 + n), { designerId, source: 'api:personal' })),
+      );
       await world.republish(events);
       await eventually(() => (paths.reduce((sum, path) => sum + receiver.hits(path), 0) >= 16 ? true : undefined));
       // Once their claims are EXTEND_AFTER_MS old, a turn lengthens the leases of the sends still

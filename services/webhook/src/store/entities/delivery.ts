@@ -9,6 +9,8 @@ export const DeliverySchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     webhookId: p.integer().fieldName('webhook_id'),
+    /** Its webhook's designer, whom the claim is fair between (null only in rows the previous release inserted before the trigger filled it). */
+    designerId: p.integer().fieldName('designer_id').nullable(),
     event: p.string().length(64),
     body: p.text(),
     state: p.string().$type<DeliveryState>(),

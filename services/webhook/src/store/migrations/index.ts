@@ -6,6 +6,7 @@ import { DeliveriesQueuedSignal } from './20261126010000-deliveries-queued-signa
 import { DeliveryTrace } from './20261126120000-delivery-trace.ts';
 import { WebhookFailingIndex } from './20261127090000-webhook-failing-index.ts';
 import { DueIndexWithoutLeases } from './20261128090000-due-index-without-leases.ts';
+import { DeliveryDesigner } from './20261128150000-delivery-designer.ts';
 
 /** In order; a migration once released is never edited, only followed. */
 export const migrations = [
@@ -18,4 +19,5 @@ export const migrations = [
   DeliveryTrace,
   WebhookFailingIndex,
   DueIndexWithoutLeases,
+  DeliveryDesigner,
 ];

@@ -31,6 +31,7 @@ const gatewayConfig = {
 const authConfig = {
   INTROSPECTION_CLIENT_ID: string('The one client allowed to introspect (same as the gateway).', { minLength: 1 }),
   DEFAULT_STORAGE_LIMIT_BYTES: integer('Storage plan of new designers.', { min: 0 }),
+  MAX_APPS_PER_DESIGNER: positive('Apps one designer may register (default 25).'),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: {
     type: ['integer', 'string'],
     pattern: '^(none|[0-9]+)$',
@@ -120,6 +121,24 @@ export const serviceCharts: ChartDefinition[] = [
             groupLabel: string("The metric's label naming the consumer group.", { minLength: 1 }),
             consumerGroup: string('The group, without the `global.prefix.` the service adds.', { minLength: 1 }),
             targetLagPerReplica: positive('Lag per replica above which the HPA adds one.'),
+          }),
+          deliveryBacklog: object(
+            'Also scale on the age of the oldest due delivery no pod holds (an External metric): deliveries late for want of a send slot, which slow receivers cause without costing CPU.',
+            {
+              enabled: boolean(''),
+              metricName: string('The external metric: `webhook_delivery_oldest_due_seconds` through a metrics adapter (max over the pods).', { minLength: 1 }),
+              selector: {
+                type: 'object',
+                additionalProperties: { type: 'string' },
+                description: "Labels that pick this release's series (e.g. `namespace`, `job`), if the adapter needs them.",
+              },
+              targetSeconds: positive('Seconds of delay above which the HPA adds pods, in proportion.'),
+            },
+          ),
+          sendSlots: object("Also scale on each pod's send slots in use (a Pods metric).", {
+            enabled: boolean(''),
+            metricName: string('The pods metric: `webhook_send_slots_busy_ratio` through a metrics adapter.', { minLength: 1 }),
+            targetRatio: string('Average share of the slots in use above which the HPA adds pods, e.g. `"0.8"`.', { pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' }),
           }),
         },
       }),

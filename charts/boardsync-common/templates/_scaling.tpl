@@ -38,6 +38,35 @@ spec:
           averageValue: {{ .targetLagPerReplica | quote }}
     {{- end }}
     {{- end }}
+    {{- with .Values.autoscaling.deliveryBacklog }}
+    {{- if .enabled }}
+    {{- /* the age of the oldest due delivery no pod holds (webhook_delivery_oldest_due_seconds, the same from every pod: the adapter's rule takes the max), through a metrics adapter: with a Value target the HPA adds pods in proportion to how far it is above target; slow receivers cost no CPU, so CPU alone never sees this */}}
+    - type: External
+      external:
+        metric:
+          name: {{ .metricName }}
+          {{- with .selector }}
+          selector:
+            matchLabels:
+              {{- toYaml . | nindent 14 }}
+          {{- end }}
+        target:
+          type: Value
+          value: {{ .targetSeconds | quote }}
+    {{- end }}
+    {{- end }}
+    {{- with .Values.autoscaling.sendSlots }}
+    {{- if .enabled }}
+    {{- /* each pod's share of its send slots in use (webhook_send_slots_busy_ratio), a Pods metric through a metrics adapter */}}
+    - type: Pods
+      pods:
+        metric:
+          name: {{ .metricName }}
+        target:
+          type: AverageValue
+          averageValue: {{ .targetRatio | quote }}
+    {{- end }}
+    {{- end }}
   behavior:
     scaleDown:
       stabilizationWindowSeconds: {{ .Values.autoscaling.scaleDownStabilizationSeconds }}

@@ -22,6 +22,8 @@ export const authSettingsSchema = serviceEnv(8081).extend({
   ASSET_INTERNAL_URL: env.optionalUrl(),
   DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
+  /** Apps one designer may register (each may register webhooks: WEBHOOK_MAX_PER_APP each, WEBHOOK_MAX_PER_DESIGNER in all). */
+  MAX_APPS_PER_DESIGNER: env.int(25, 1),
   /** Namespaces auth's Redis keys (throttle counters), so deployments sharing one Redis never mix; empty: none, as for the gateway (the charts give both one value). */
   REDIS_KEY_PREFIX: env.prefix('boardsync'),
   /** The gateway's public origin: the OAuth issuer and the endpoints its RFC 8414 metadata names. */

@@ -45,6 +45,7 @@ export interface AuthDependencies extends DatabaseServiceDependencies {
     | 'DEFAULT_STORAGE_LIMIT_BYTES'
     | 'DEFAULT_UNLOCKED_PROJECT_LIMIT'
     | 'PUBLIC_BASE_URL'
+    | 'MAX_APPS_PER_DESIGNER'
   > &
     Partial<Pick<AuthSettings, 'REDIS_KEY_PREFIX'>>;
   /** Defaults to asking catalog and asset over HTTP. */
@@ -75,12 +76,12 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
     public: [
       tokenRouter(orm, createOAuthServer(oauthModel(orm, logger)), logger, throttles.token),
       authorizeRouter(orm, sessions),
-      pagesRouter(orm, sessions, throttles.signIn),
+      pagesRouter(orm, sessions, throttles.signIn, config.MAX_APPS_PER_DESIGNER),
       meRouter(orm, facts),
       serverMetadataRouter(config.PUBLIC_BASE_URL),
     ],
     internal: [
-      adminRouter(orm, config.ADMIN_TOKEN, plan),
+      adminRouter(orm, config.ADMIN_TOKEN, plan, { maxAppsPerDesigner: config.MAX_APPS_PER_DESIGNER }),
       introspectionRouter(orm, { clientId: config.INTROSPECTION_CLIENT_ID, clientSecret: config.INTROSPECTION_CLIENT_SECRET }),
     ],
   });

@@ -51,6 +51,7 @@ beforeAll(async () => {
       ASSET_INTERNAL_URL: undefined,
       DEFAULT_STORAGE_LIMIT_BYTES: 5_000_000,
       DEFAULT_UNLOCKED_PROJECT_LIMIT: 3,
+      MAX_APPS_PER_DESIGNER: 4,
       PUBLIC_BASE_URL: 'http://localhost:8080',
     },
   });
@@ -115,6 +116,23 @@ describe('auth admin API', () => {
     const response = await admin('POST', '/tokens', { designer_id: designer.id, scopes: 'projects:read everything' });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ errors: { scopes: ['unknown scope(s): everything'] } });
+  });
+});
+
+describe('apps per designer', () => {
+  it('registers at most MAX_APPS_PER_DESIGNER apps for a designer, racing or not, with 422 app_limit_reached past it', async () => {
+    const designerFor = async () =>
+      ((await (await admin('POST', '/designers', { name: 'A', email: `${uniqueName('a')}@example.com`, password: 'password1' })).json()) as { id: number }).id;
+    const designer = await designerFor();
+    const app = (n: number, designerId = designer) =>
+      admin('POST', '/apps', { designer_id: designerId, name: `Tool ${String(n)}`, redirect_uris: ['https://tool.example/callback'] });
+    // Six at once against a cap of four: exactly four pass.
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => app(n)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 422, 422]);
+    const refused = answers.find((answer) => answer.status === 422);
+    expect(await refused?.json()).toMatchObject({ code: 'app_limit_reached', limit: 4, detail: expect.stringContaining('at most 4 apps') as unknown });
+    // Another designer is counted alone.
+    expect((await app(7, await designerFor())).status).toBe(201);
   });
 });
 

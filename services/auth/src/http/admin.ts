@@ -50,7 +50,7 @@ const clientIdParam = z.object({ clientId: z.string().min(1) });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operator API behind the admin token; `boardsync-admin` is its command line. */
-export function adminRouter(orm: Database, adminToken: string, defaults: PlanDefaults): Router {
+export function adminRouter(orm: Database, adminToken: string, defaults: PlanDefaults, limits: { maxAppsPerDesigner: number }): Router {
   const router = new Router({ prefix: '/admin' });
   router.use(requireAdminToken(adminToken));
 
@@ -96,13 +96,17 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
 
   router.post('/apps', async (ctx) => {
     const body = parseRequest(newAppBody, ctx.request.body);
-    const { app, clientSecret } = await registerApp(orm.em.fork(), {
-      designerId: body.designer_id,
-      name: body.name,
-      redirectUris: body.redirect_uris,
-      confidential: !body.public,
-      reviewed: body.reviewed,
-    });
+    const { app, clientSecret } = await registerApp(
+      orm.em.fork(),
+      {
+        designerId: body.designer_id,
+        name: body.name,
+        redirectUris: body.redirect_uris,
+        confidential: !body.public,
+        reviewed: body.reviewed,
+      },
+      limits.maxAppsPerDesigner,
+    );
     ctx.status = 201;
     ctx.body = { ...presentApp(app), client_secret: clientSecret };
   });

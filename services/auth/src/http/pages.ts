@@ -26,7 +26,7 @@ function field(ctx: Context, name: string): string {
 }
 
 /** Sign-in (throttled per account and per client IP), sign-out and developer settings: plain HTML forms, each CSRF-checked. */
-export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: Throttles['signIn']): Router {
+export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: Throttles['signIn'], maxAppsPerDesigner: number): Router {
   const router = new Router();
 
   const csrf: Middleware = async (ctx, next) => {
@@ -147,17 +147,21 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
       return;
     }
     try {
-      const { app, clientSecret } = await registerApp(orm.em.fork(), {
-        designerId: designer.id,
-        name: name.slice(0, 255),
-        redirectUris: field(ctx, 'redirect_uris').split(/\s+/),
-        confidential: field(ctx, 'type') !== 'public',
-        reviewed: false,
-      });
+      const { app, clientSecret } = await registerApp(
+        orm.em.fork(),
+        {
+          designerId: designer.id,
+          name: name.slice(0, 255),
+          redirectUris: field(ctx, 'redirect_uris').split(/\s+/),
+          confidential: field(ctx, 'type') !== 'public',
+          reviewed: false,
+        },
+        maxAppsPerDesigner,
+      );
       await showSettings(ctx, designer, 201, { created: { kind: 'app', name: app.name, clientId: app.clientId, clientSecret } });
     } catch (error) {
-      if (!(error instanceof Problem) || !error.errors) throw error;
-      await showSettings(ctx, designer, 422, { error: Object.values(error.errors).flat().join(' ') });
+      if (!(error instanceof Problem) || error.status !== 422) throw error;
+      await showSettings(ctx, designer, 422, { error: error.errors ? Object.values(error.errors).flat().join(' ') : error.message });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/sql';
 import { OAuthApp } from './entities/oauth-app.ts';
 
 export async function findApp(em: EntityManager, clientId: string): Promise<OAuthApp | null> {
@@ -15,4 +16,13 @@ export async function findAppsByIds(em: EntityManager, ids: readonly number[]): 
 
 export async function listApps(em: EntityManager, designerId: number): Promise<OAuthApp[]> {
   return em.find(OAuthApp, { designerId }, { orderBy: { id: 'asc' } });
+}
+
+export async function countDesignerApps(em: EntityManager, designerId: number): Promise<number> {
+  return em.count(OAuthApp, { designerId });
+}
+
+/** Serializes a designer's app registrations until the transaction ends (the per-designer cap). */
+export async function lockDesignerApps(em: SqlEntityManager, designerId: number): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [designerId, 'oauth apps']);
 }

@@ -63,6 +63,7 @@ export class AuthAlone {
         ASSET_INTERNAL_URL: undefined,
         DEFAULT_STORAGE_LIMIT_BYTES: 5_000_000,
         DEFAULT_UNLOCKED_PROJECT_LIMIT: 3,
+        MAX_APPS_PER_DESIGNER: 25,
         PUBLIC_BASE_URL: 'http://localhost:8080',
         REDIS_KEY_PREFIX: this.namespace,
       },

@@ -81,6 +81,7 @@ export class GatewayWorld {
         ASSET_INTERNAL_URL: undefined,
         DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
         DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
+        MAX_APPS_PER_DESIGNER: 25,
         PUBLIC_BASE_URL: `http://127.0.0.1:${String(this.publicPort)}`,
       },
     });

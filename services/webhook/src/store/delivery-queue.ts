@@ -29,6 +29,8 @@ export interface ClaimedDelivery {
   /** The lease it was claimed under, as Postgres wrote it: what a hand-back or an extension must still find. */
   leasedUntil: string;
   traceparent: string | null;
+  /** How long it had been due when it was claimed (the database's clock). */
+  dueForMs: number;
 }
 
 /** A delivery this worker holds, and the lease it holds it under. */
@@ -51,6 +53,7 @@ interface ClaimedRow {
   is_active: boolean;
   leased_until: string;
   traceparent: string | null;
+  due_for_ms: number;
 }
 
 /** What the claiming worker holds for one designer (sending or claimed ahead) and the most it may hold. */
@@ -175,7 +178,8 @@ export async function claimDueDeliveries(tx: EntityManager, limits: ClaimLimits)
        from picked, webhook w
       where d.id = picked.id and w.id = d.webhook_id
      returning d.id, d.webhook_id, w.designer_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active,
-               d.leased_until::text as leased_until, d.traceparent`,
+               d.leased_until::text as leased_until, d.traceparent,
+               (extract(epoch from clock_timestamp() - d.next_attempt_at) * 1000)::float8 as due_for_ms`,
     [
       arrayLiteral(holdings.map(({ designerId }) => designerId)),
       arrayLiteral(holdings.map(({ held }) => held)),
@@ -202,6 +206,7 @@ export async function claimDueDeliveries(tx: EntityManager, limits: ClaimLimits)
     isActive: row.is_active,
     leasedUntil: row.leased_until,
     traceparent: row.traceparent,
+    dueForMs: Math.max(0, row.due_for_ms),
   }));
 }
 

@@ -97,7 +97,7 @@ export class DeliveryWorker {
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
-    this.metrics = new DeliveryMetrics(options.registry);
+    this.metrics = new DeliveryMetrics(options.registry, () => this.sending.size / options.settings.DELIVERY_CONCURRENCY);
     this.shares = new DesignerShares(options.settings.DELIVERY_PER_DESIGNER, CLAIM_AHEAD_FACTOR);
     this.ahead = new ClaimsAhead((designerId) => {
       this.shares.claimsWentStale(designerId);
@@ -267,6 +267,7 @@ export class DeliveryWorker {
         return;
       }
       this.unextended.add(held, claimedAt);
+      this.metrics.sendStarted(delivery.dueForMs + (performance.now() - claimedAt));
       sent = await sendDelivery(
         outbound,
         { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },

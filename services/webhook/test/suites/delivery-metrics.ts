@@ -47,6 +47,8 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
         expect([name, sample(text, name)]).toEqual([name, 0]);
       }
       expect(sample(text, 'webhook_deactivations_total')).toBe(0);
+      expect(sample(text, 'webhook_send_slots_busy_ratio')).toBe(0);
+      expect(sample(text, 'webhook_delivery_start_delay_seconds_count')).toBe(0);
     });
 
     it('shows deliveries waiting behind a slow receiver, then the queue drained', async () => {
@@ -66,6 +68,10 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
       const drained = await scrapeUntil('the queue to drain', (text) => sample(text, 'webhook_deliveries_pending') === 0);
       expect(sample(drained, 'webhook_delivery_oldest_due_seconds')).toBe(0);
       expect(sample(drained, 'webhook_delivery_attempts_total', { outcome: 'succeeded' })).toBe(4);
+      // Sent one after another, 3.5 s apart: the first at once, the others ~3.5, 7 and 10.5 s after they came due.
+      expect(sample(drained, 'webhook_delivery_start_delay_seconds_count')).toBe(4);
+      expect(sample(drained, 'webhook_delivery_start_delay_seconds_bucket', { le: '2.5' })).toBe(1);
+      expect(sample(drained, 'webhook_delivery_start_delay_seconds_sum')).toBeGreaterThan(20);
     }, 60_000);
 
     it('counts a failing receiver and its streak, then its deactivation', async () => {

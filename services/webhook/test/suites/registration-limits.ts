@@ -5,6 +5,9 @@ import type { Caller, WebhookWorld } from '../support/world.ts';
 import { LIMIT, PUBLIC, registrationHelpers, type Webhook } from '../support/registration-helpers.ts';
 import { expectProblem, type ProblemBody } from '../support/webhook-api.ts';
 
+/** WEBHOOK_MAX_PER_DESIGNER's default, which the test worlds keep. */
+const PER_DESIGNER = 100;
+
 /** Run by a spec file per backend: registering, listing and deleting webhooks, per app and per designer. */
 export function registrationLimitSuite(world: WebhookWorld): void {
   const { someone, send, register, registered, list, remove } = registrationHelpers(world);
@@ -49,6 +52,33 @@ export function registrationLimitSuite(world: WebhookWorld): void {
       expect(listed).toHaveLength(LIMIT);
       expect(new Set(listed.map((webhook) => webhook.id))).toEqual(new Set(answers.filter((answer) => answer.status === 201).map((answer) => answer.body.id)));
     });
+  });
+
+  describe('at most 100 per designer across its apps', () => {
+    it('refuses the 101st from any app with 422 webhook_limit_reached (scope account), and a delete frees a place', async () => {
+      const designerId = world.designer();
+      const app = (n: number): Caller => ({ designerId, source: `api:tool-${String(n)}` });
+      const first: Webhook[] = [];
+      for (let n = 0; n < PER_DESIGNER; n++) first.push(await registered(app(Math.floor(n / LIMIT)), `${PUBLIC}/many/${String(n)}`));
+      // An eleventh app, with none of its own yet, is refused for the designer's count.
+      const refused = await register(app(PER_DESIGNER / LIMIT), { url: `${PUBLIC}/many/over`, events: ['components.changed'] });
+      expectProblem(refused, 422, 'webhook_limit_reached');
+      expect([refused.body.limit, refused.body.scope]).toEqual([PER_DESIGNER, 'account']);
+      expect(refused.body.detail).toContain('across all its apps');
+      // The per-app cap still answers for itself.
+      const full = await register(app(0), { url: `${PUBLIC}/many/app-over`, events: ['components.changed'] });
+      expect([full.status, full.body.scope]).toEqual([422, 'app']);
+      // Another designer is not counted with this one.
+      await registered({ designerId: world.designer(), source: 'api:tool-0' });
+
+      expect((await remove(app(3), first[35]?.id ?? 0)).status).toBe(200);
+      await registered(app(PER_DESIGNER / LIMIT), `${PUBLIC}/many/again`);
+      expectProblem(
+        await register(app(PER_DESIGNER / LIMIT), { url: `${PUBLIC}/many/over-again`, events: ['components.changed'] }),
+        422,
+        'webhook_limit_reached',
+      );
+    }, 60_000);
   });
 
   describe('deleting', () => {

@@ -23,6 +23,7 @@ export interface ProblemBody {
   detail: string;
   reason?: string;
   limit?: number;
+  scope?: string;
   errors?: Record<string, string[]>;
 }
 

@@ -67,6 +67,12 @@ const webhookConfig = {
     'Sends in flight per pod for one designer (default 8, half of DELIVERY_CONCURRENCY): a designer with slow receivers holds at most this many send slots.',
   ),
   DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
+  WEBHOOK_SECRET_BINDING: {
+    type: 'string',
+    enum: ['webhook', 'none'],
+    description:
+      '`webhook`: seal each signing secret bound to its webhook (v2); `none` (default for this release: the previous one reads only v1): sealed for any webhook. Set `webhook` once no pod of an earlier release runs.',
+  } satisfies JsonSchema,
 };
 
 const config = (service: string, properties: Record<string, JsonSchema>) =>

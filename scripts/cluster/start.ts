@@ -159,6 +159,7 @@ const authInternal = `http://127.0.0.1:${String(topology.reachedAt.auth.internal
 // Where boardsync-admin finds both admin APIs, as npm start writes them (services/auth/src/cli/admin-client.ts).
 writeFileSync(join(options.dataDir, 'admin-url'), `${authInternal}\n`);
 writeFileSync(join(options.dataDir, 'catalog-admin-url'), `http://127.0.0.1:${String(topology.reachedAt.catalog.internalPort)}\n`);
+writeFileSync(join(options.dataDir, 'webhook-admin-url'), `http://127.0.0.1:${String(topology.reachedAt.webhook.internalPort)}\n`);
 // The demo designer lives in the databases and its sign-in in the data folder: one kept without the
 // other cannot be told apart from a fault, so it is said plainly, and nothing is left running.
 const { demo, file, created } = await ensureDemoAccount(options.dataDir, authInternal, secrets.adminToken).catch(async (error: unknown) => {

@@ -139,6 +139,7 @@ const gateway = await startGateway(
 // Where `npx boardsync-admin` finds the admin APIs (internal listeners, on ports chosen at start).
 writeFileSync(join(config.DATA_DIR, 'admin-url'), `${auth.internalUrl}\n`);
 writeFileSync(join(config.DATA_DIR, 'catalog-admin-url'), `${catalog.internalUrl}\n`);
+writeFileSync(join(config.DATA_DIR, 'webhook-admin-url'), `${webhook.internalUrl}\n`);
 
 installGracefulShutdown(
   [...gateway.parts, ...auth.parts, ...webhook.parts, ...asset.parts, ...catalog.parts, { name: 'bus', close: () => bus.close() }, startedTracing()],

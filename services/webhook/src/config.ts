@@ -34,6 +34,13 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
    * the service has resealed every secret on start (docs/operations.md).
    */
   WEBHOOK_SECRET_KEYS: secretKeyring(),
+  /**
+   * `webhook`: seal each secret bound to its webhook (`v2`: a ciphertext copied onto another row does
+   * not open); `none`: sealed for any webhook (`v1`). Every release since 2026-11-28 reads both, and
+   * the resealing pass turns every row into the one asked for within a minute. `none` by default for
+   * one release, because the releases before read only `v1` (expand/contract: docs/operations.md).
+   */
+  WEBHOOK_SECRET_BINDING: z.enum(['webhook', 'none']).default('none'),
   /** Address ranges deliveries may reach although not public (local development and tests only). */
   SSRF_ALLOW_CIDRS: env.list(),
   /** When set, the only hosts webhook receivers may be on (`cdn.example.com`, `*.example.com`): anything else is refused before it is resolved. */

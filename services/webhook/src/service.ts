@@ -13,6 +13,7 @@ import { webhooksRouter } from './http/webhooks-router.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import { SecretResealing } from './workers/secret-resealing.ts';
+import { adminRouter } from './http/admin.ts';
 
 /** What the running webhook service and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
 export const webhookService = {
@@ -28,8 +29,11 @@ export const webhookOperations = [...registrationOperations, ...deliveryLogOpera
 export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */
   outbound: SafeHttpClient;
+  /** Rotation's state and a pass on demand, for the admin API. */
+  resealing: SecretResealing;
   config: Pick<
     WebhookSettings,
+    | 'ADMIN_TOKEN'
     | 'INTERNAL_JWT_SECRET'
     | 'PUBLIC_BASE_URL'
     | 'WEBHOOK_MAX_PER_APP'
@@ -40,8 +44,8 @@ export interface WebhookDependencies extends DatabaseServiceDependencies {
   >;
 }
 
-/** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail and metrics. */
-export function createApp({ orm, bus, logger, outbound, config }: WebhookDependencies): ServiceApps {
+/** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail, metrics and the admin API. */
+export function createApp({ orm, bus, logger, outbound, resealing, config }: WebhookDependencies): ServiceApps {
   const { PUBLIC_BASE_URL: publicBaseUrl, WEBHOOK_SECRET_KEYS: keyring } = config;
   return databaseServiceApps({
     service: 'webhook',
@@ -54,11 +58,17 @@ export function createApp({ orm, bus, logger, outbound, config }: WebhookDepende
       webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, maxPerDesigner: config.WEBHOOK_MAX_PER_DESIGNER, publicBaseUrl, keyring }),
       deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS, keyring }),
     ],
+    internal: [adminRouter(resealing, config.ADMIN_TOKEN)],
   });
 }
 
 /** Migrates, fans catalog events out to deliveries, delivers them, and serves the webhook API on the adapters given. */
-export function startWebhook(settings: WebhookSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningDatabaseService> {
+export function startWebhook(configured: WebhookSettings, logger: Logger, adapters: ServiceAdapters): Promise<RunningDatabaseService> {
+  // Every part that seals does so in the version asked for; opening reads both whatever it is.
+  const settings = {
+    ...configured,
+    WEBHOOK_SECRET_KEYS: configured.WEBHOOK_SECRET_KEYS.sealingIn(configured.WEBHOOK_SECRET_BINDING === 'webhook' ? 'v2' : 'v1'),
+  };
   const outbound = new SafeHttpClient({
     allowCidrs: settings.SSRF_ALLOW_CIDRS,
     allowHosts: settings.OUTBOUND_ALLOW_HOSTS,
@@ -74,7 +84,9 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
     adapters,
     logger,
     wire: ({ orm, bus, signals }) => {
-      const apps = createApp({ orm, bus, logger, outbound, config: settings });
+      const resealing = new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger);
+      const apps = createApp({ orm, bus, logger, outbound, resealing, config: settings });
+      resealing.registerMetric(apps.metrics.registry);
       const deliveries = new DeliveryWorker({ orm, outbound, logger, settings, registry: apps.metrics.registry });
       registerQueueMetrics(apps.metrics.registry, orm, logger);
       // Another replica's fan-out: claim now rather than at the next poll.
@@ -88,7 +100,7 @@ export function startWebhook(settings: WebhookSettings, logger: Logger, adapters
             deliveries.nudge();
           }),
         ],
-        workers: [deliveries, new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger, { registry: apps.metrics.registry })],
+        workers: [deliveries, resealing],
         resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
       };
     },

@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export type AdminService = 'auth' | 'catalog';
+export type AdminService = 'auth' | 'catalog' | 'webhook';
 
 const DEFAULTS: Record<AdminService, { variable: string; file: string; url: string }> = {
   auth: { variable: 'BOARDSYNC_ADMIN_URL', file: 'admin-url', url: 'http://127.0.0.1:9081' },
   catalog: { variable: 'BOARDSYNC_CATALOG_ADMIN_URL', file: 'catalog-admin-url', url: 'http://127.0.0.1:9082' },
+  webhook: { variable: 'BOARDSYNC_WEBHOOK_ADMIN_URL', file: 'webhook-admin-url', url: 'http://127.0.0.1:9084' },
 };
 
 /**

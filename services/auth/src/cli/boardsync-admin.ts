@@ -13,12 +13,15 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   app review --client-id C [--unreviewed]
   project lock --project ID          project unlock --project ID
   mask create --designer ID --kind card|token --name N [--aspect 5:7]
+  webhook secrets                    how many signing secrets are not yet under the first key
+  webhook reseal                     reseal them now (every pod also does, every minute)
 
 environment: BOARDSYNC_ADMIN_URL: auth's admin API, BOARDSYNC_CATALOG_ADMIN_URL: the catalog's,
-             BOARDSYNC_ADMIN_TOKEN for both; by default each is read from the local system's data
-             folder (DATA_DIR or CLUSTER_DATA_DIR, else whichever of .data/ (npm start) and
-             .data-cluster/ (npm run start:cluster) was started last): admin-url, catalog-admin-url,
-             admin-token; without them http://127.0.0.1:9081 and :9082, the internal listeners`;
+             BOARDSYNC_WEBHOOK_ADMIN_URL: the webhook service's, BOARDSYNC_ADMIN_TOKEN for all; by
+             default each is read from the local system's data folder (DATA_DIR or CLUSTER_DATA_DIR,
+             else whichever of .data/ (npm start) and .data-cluster/ (npm run start:cluster) was
+             started last): admin-url, catalog-admin-url, webhook-admin-url, admin-token; without
+             them http://127.0.0.1:9081, :9082 and :9084, the internal listeners`;
 
 class UsageError extends Error {}
 
@@ -132,6 +135,10 @@ async function run(argv: string[]): Promise<unknown> {
         'catalog',
       );
     }
+    case 'webhook secrets':
+      return callAdmin('GET', '/secrets', undefined, 'webhook');
+    case 'webhook reseal':
+      return callAdmin('POST', '/secrets/reseal', undefined, 'webhook');
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

@@ -2,12 +2,23 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { WEBHOOK_SECRET_PREFIX } from './secret.ts';
 
-const SEALED = /^sealed:v1:([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]+)$/;
+const SEALED = /^sealed:(v1|v2):([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]+)$/;
 const KEY_ENTRY = /^([A-Za-z0-9_-]{1,32})=([A-Za-z0-9+/_-]+={0,2})$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Binds a sealed value to what it is: a ciphertext moved to another column does not open. */
 const CONTEXT = Buffer.from('boardsync webhook signing secret v1');
+
+/** `v2` also binds it to its webhook: a ciphertext copied onto another webhook's row does not open there. */
+function contextOf(version: SealVersion, webhookId: number): Buffer {
+  return version === 'v1' ? CONTEXT : Buffer.from(`boardsync webhook signing secret v2 for webhook ${String(webhookId)}`);
+}
+
+/**
+ * `v1`: sealed for any webhook (what releases before 2026-11-28 read and write); `v2`: sealed for
+ * one webhook. Every release since reads both; which one it writes is WEBHOOK_SECRET_BINDING.
+ */
+export type SealVersion = 'v1' | 'v2';
 
 /**
  * What a worker signs with when a stored secret opens under none of `WEBHOOK_SECRET_KEYS` (its key
@@ -23,54 +34,77 @@ export interface SecretKey {
 
 /**
  * Webhook signing secrets at rest: AES-256-GCM under the first key of `WEBHOOK_SECRET_KEYS`,
- * stored as `sealed:v1:<key id>:<base64url of iv, ciphertext, tag>`. Any listed key opens what it
- * sealed, so a new key can be put first while the old one still opens every row; the service
- * reseals rows under the first key on start. A database dump alone cannot sign a delivery.
+ * stored as `sealed:<version>:<key id>:<base64url of iv, ciphertext, tag>`, `v2` bound to its
+ * webhook's id through the associated data. Any listed key opens what it sealed, so a new key can be
+ * put first while the old one still opens every row; the service reseals rows not under the first
+ * key, or not in the version it seals, at start and every minute. A database dump alone cannot sign
+ * a delivery; with `v2`, neither can a row's ciphertext copied onto another webhook.
  */
 export class SecretKeyring {
   private readonly keys: ReadonlyMap<string, Buffer>;
   readonly currentId: string;
+  /** What this keyring seals in. */
+  readonly version: SealVersion;
 
-  constructor(keys: readonly SecretKey[]) {
+  constructor(keys: readonly SecretKey[], version: SealVersion = 'v1') {
     const [current] = keys;
     if (!current) throw new Error('a keyring needs at least one key');
     this.currentId = current.id;
     this.keys = new Map(keys.map(({ id, key }) => [id, key]));
+    this.version = version;
   }
 
-  seal(secret: string): string {
+  /** The same keys, sealing in `version`. */
+  sealingIn(version: SealVersion): SecretKeyring {
+    // A map keeps its keys in the order listed: the first is still the one that seals.
+    return new SecretKeyring(
+      [...this.keys].map(([id, key]) => ({ id, key })),
+      version,
+    );
+  }
+
+  /** What every value this keyring seals starts with: a stored value without it is resealed. */
+  get currentPrefix(): string {
+    return `sealed:${this.version}:${this.currentId}:`;
+  }
+
+  /** Seals webhook `webhookId`'s secret (`v1` does not bind it to the webhook). */
+  seal(secret: string, webhookId: number): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.keyFor(this.currentId), iv).setAAD(CONTEXT);
+    const cipher = createCipheriv('aes-256-gcm', this.keyFor(this.currentId), iv).setAAD(contextOf(this.version, webhookId));
     const sealed = Buffer.concat([iv, cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return `sealed:v1:${this.currentId}:${sealed.toString('base64url')}`;
+    return `${this.currentPrefix}${sealed.toString('base64url')}`;
   }
 
-  /** The secret a stored value holds; a bare `whsec_` value (stored before sealing) as it is. Throws when no listed key opens it. */
-  open(stored: string): string {
+  /**
+   * The secret webhook `webhookId`'s stored value holds; a bare `whsec_` value (stored before
+   * sealing) as it is. Throws when no listed key opens it, or it was sealed (`v2`) for another webhook.
+   */
+  open(stored: string, webhookId: number): string {
     if (stored.startsWith(WEBHOOK_SECRET_PREFIX)) return stored;
     const match = SEALED.exec(stored);
     if (!match) throw new Error('a stored webhook secret is neither sealed nor a whsec_ secret');
-    const [, id = '', payload = ''] = match;
+    const [, version = 'v1', id = '', payload = ''] = match;
     const bytes = Buffer.from(payload, 'base64url');
     if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('a sealed webhook secret is truncated');
-    const decipher = createDecipheriv('aes-256-gcm', this.keyFor(id), bytes.subarray(0, IV_BYTES)).setAAD(CONTEXT);
+    const decipher = createDecipheriv('aes-256-gcm', this.keyFor(id), bytes.subarray(0, IV_BYTES)).setAAD(contextOf(version as SealVersion, webhookId));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
-  /** {@link open}, or UNREADABLE_SECRET when no listed key opens the stored value (`unreadable` hears why). */
-  openOrUnreadable(stored: string, unreadable?: (error: unknown) => void): string | typeof UNREADABLE_SECRET {
+  /** {@link open}, or UNREADABLE_SECRET when it throws (`unreadable` hears why). */
+  openOrUnreadable(stored: string, webhookId: number, unreadable?: (error: unknown) => void): string | typeof UNREADABLE_SECRET {
     try {
-      return this.open(stored);
+      return this.open(stored, webhookId);
     } catch (error) {
       unreadable?.(error);
       return UNREADABLE_SECRET;
     }
   }
 
-  /** True when the stored value is sealed under the current key (nothing to reseal). */
+  /** True when the stored value is sealed under the current key in this keyring's version (nothing to reseal). */
   isCurrent(stored: string): boolean {
-    return SEALED.exec(stored)?.[1] === this.currentId;
+    return stored.startsWith(this.currentPrefix);
   }
 
   private keyFor(id: string): Buffer {

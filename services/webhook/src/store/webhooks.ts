@@ -42,9 +42,8 @@ export async function secretsAfter(em: EntityManager, afterId: number, limit: nu
   return em.execute<{ id: number; secret: string }[]>('select id, secret from webhook where id > ? order by id limit ?', [afterId, limit]);
 }
 
-/** How many stored secrets are not sealed under key `keyId` (an older key's, a bare one, or one no key opens). */
-export async function countSecretsNotUnder(em: EntityManager, keyId: string): Promise<number> {
-  const prefix = `sealed:v1:${keyId}:`;
+/** How many stored secrets do not start with `prefix` (the current key's and version's: an older key's, a bare one, or one no key opens). */
+export async function countSecretsNotUnder(em: EntityManager, prefix: string): Promise<number> {
   const [row] = await em.execute<{ count: number }[]>('select count(*)::int as count from webhook where left(secret, ?) <> ?', [prefix.length, prefix]);
   return row?.count ?? 0;
 }

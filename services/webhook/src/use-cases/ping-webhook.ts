@@ -36,7 +36,7 @@ export async function pingWebhook(
   if (!webhook.isActive) throw webhookInactive();
   const deliveryId = randomUUID();
   const body = deliveryBody({ deliveryId, event: PING_EVENT, createdAt: new Date(), data: { webhook_id: webhook.id } });
-  const secret = sending.keyring.openOrUnreadable(webhook.secret);
+  const secret = sending.keyring.openOrUnreadable(webhook.secret, webhook.id);
   const sent = await sendDelivery(outbound, { url: webhook.url, secret, deliveryId, event: PING_EVENT, body }, sending.timeoutMs);
   const succeeded = classifyAttempt(sent) === 'succeeded';
   await em.transactional(async (tx) => {

@@ -71,16 +71,19 @@ export async function registerWebhook(
     await lockRegistrations(tx, registrant);
     if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp, 'app');
     if ((await countDesignerWebhooks(tx, registrant.designerId)) >= rules.maxPerDesigner) throw limitReached(rules.maxPerDesigner, 'account');
+    // Sealed once its id is known: a `v2` seal is bound to it (the row is never seen without it).
     const webhook = tx.create(Webhook, {
       ...registrant,
       url,
       events: registration.events,
-      secret: keyring.seal(secret),
+      secret: '',
       isActive: true,
       lastDeliveredAt: null,
       lastStatus: null,
       consecutiveFailures: 0,
     });
+    await tx.flush();
+    webhook.secret = keyring.seal(secret, webhook.id);
     await tx.flush();
     return { webhook, secret };
   });

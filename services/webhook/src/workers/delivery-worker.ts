@@ -270,7 +270,13 @@ export class DeliveryWorker {
       this.metrics.sendStarted(delivery.dueForMs + (performance.now() - claimedAt));
       sent = await sendDelivery(
         outbound,
-        { url: delivery.url, secret: this.secrets.open(delivery.secret), deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+        {
+          url: delivery.url,
+          secret: this.secrets.open(delivery.secret, delivery.webhookId),
+          deliveryId: delivery.id,
+          event: delivery.event,
+          body: delivery.body,
+        },
         settings.WEBHOOK_TIMEOUT_MS,
       );
     } catch (error) {

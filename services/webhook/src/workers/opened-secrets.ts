@@ -3,8 +3,9 @@ import { UNREADABLE_SECRET, type SecretKeyring } from '../domain/secret-keyring.
 import { signingKeys, type SigningKeys } from '../domain/signature.ts';
 
 /**
- * Signing keys kept, by their secret's sealed form: opening a secret (AES-GCM) on every attempt was
- * a fifth of the worker's CPU, and keying an HMAC with a Buffer another tenth.
+ * Signing keys kept, by webhook and their secret's sealed form (a `v2` seal opens only for its own
+ * webhook): opening a secret (AES-GCM) on every attempt was a fifth of the worker's CPU, and keying
+ * an HMAC with a Buffer another tenth.
  */
 const KEPT = 1_000;
 
@@ -26,17 +27,18 @@ export class OpenedSecrets {
    * The secret's signing keys; the secret itself when it cannot key the Standard's signature, or
    * UNREADABLE_SECRET when no listed key opens it (sending records either as a failed attempt).
    */
-  open(stored: string): Opened {
-    let keys = this.opened.get(stored);
+  open(stored: string, webhookId: number): Opened {
+    const kept = `${String(webhookId)} ${stored}`;
+    let keys = this.opened.get(kept);
     if (keys === undefined) {
-      keys = this.opening(stored);
-      this.opened.set(stored, keys);
+      keys = this.opening(stored, webhookId);
+      this.opened.set(kept, keys);
     }
     return keys;
   }
 
-  private opening(stored: string): Opened {
-    const secret = this.keyring.openOrUnreadable(stored, this.unreadable);
+  private opening(stored: string, webhookId: number): Opened {
+    const secret = this.keyring.openOrUnreadable(stored, webhookId, this.unreadable);
     if (secret === UNREADABLE_SECRET) return secret;
     try {
       return signingKeys(secret);

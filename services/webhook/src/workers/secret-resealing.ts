@@ -16,7 +16,8 @@ export interface ResealPass {
 
 /**
  * At start and every minute: every stored signing secret not sealed under the first key of
- * WEBHOOK_SECRET_KEYS (an older key's, or a bare `whsec_` stored before sealing) is sealed under it.
+ * WEBHOOK_SECRET_KEYS in the version WEBHOOK_SECRET_BINDING asks for (an older key's, the other
+ * version, or a bare `whsec_` stored before sealing) is sealed under it, in that version.
  * This is what makes a key rotation finish: once every pod runs with the new key first and
  * `webhook_secrets_not_under_first_key` reads 0, the old key can leave the list.
  */
@@ -43,6 +44,16 @@ export class SecretResealing {
     this.running = this.loop();
   }
 
+  /** What secrets are sealed under now, as the admin API shows it. */
+  get sealing(): { first_key: string; version: string } {
+    return { first_key: this.keyring.currentId, version: this.keyring.version };
+  }
+
+  /** Stored secrets not under the first key in the version sealed now (counted now). */
+  countNotUnderFirstKey(): Promise<number> {
+    return countSecretsNotUnder(this.orm.em.fork(), this.keyring.currentPrefix);
+  }
+
   /** One pass over every row, resealing what is not under the first key. */
   async resealAll(): Promise<ResealPass> {
     const pass: ResealPass = { resealed: 0, unreadable: 0 };
@@ -52,9 +63,9 @@ export class SecretResealing {
       for (const { id, secret } of page) {
         if (this.stopped) return pass;
         if (this.keyring.isCurrent(secret)) continue;
-        const opened = this.keyring.openOrUnreadable(secret);
+        const opened = this.keyring.openOrUnreadable(secret, id);
         if (opened === UNREADABLE_SECRET) pass.unreadable++;
-        else if (await replaceSecret(this.orm.em.fork(), id, secret, this.keyring.seal(opened))) pass.resealed++;
+        else if (await replaceSecret(this.orm.em.fork(), id, secret, this.keyring.seal(opened, id))) pass.resealed++;
       }
       const last = page.at(-1);
       if (!last || page.length < PAGE) break;
@@ -91,9 +102,10 @@ export class SecretResealing {
     }
   }
 
-  private registerMetric(registry: Registry): void {
+  /** Registers `webhook_secrets_not_under_first_key` (done by the constructor when given a registry). */
+  registerMetric(registry: Registry): void {
     // A count over the whole table, so at most once per pass however often it is scraped: nothing changes it faster.
-    const reading = new CachedReading(() => countSecretsNotUnder(this.orm.em.fork(), this.keyring.currentId), {
+    const reading = new CachedReading(() => this.countNotUnderFirstKey(), {
       maxAgeMs: this.everyMs,
       onError: (error: unknown) => {
         this.logger.warn({ err: error }, 'counting webhook secrets for metrics failed; the previous value is reported');
@@ -101,7 +113,7 @@ export class SecretResealing {
     });
     new Gauge({
       name: 'webhook_secrets_not_under_first_key',
-      help: 'Stored webhook signing secrets not sealed under the first key of WEBHOOK_SECRET_KEYS; the old key may leave the list once every pod reads 0',
+      help: 'Stored webhook signing secrets not sealed under the first key of WEBHOOK_SECRET_KEYS (in the version WEBHOOK_SECRET_BINDING asks for); the old key may leave the list once every pod reads 0',
       registers: [registry],
       async collect() {
         const value = await reading.get();

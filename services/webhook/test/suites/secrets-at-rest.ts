@@ -6,7 +6,7 @@ import { countSecretsNotUnder } from '../../src/store/webhooks.ts';
 import { SecretResealing } from '../../src/workers/secret-resealing.ts';
 import { PUBLIC, registrationHelpers } from '../support/registration-helpers.ts';
 import { sqlOf } from '../support/webhook-api.ts';
-import { TEST_SECRET_KEYS, type WebhookWorld } from '../support/world.ts';
+import { ADMIN_TOKEN, TEST_SECRET_KEYS, type WebhookWorld } from '../support/world.ts';
 
 /** Run by a spec file per backend: signing secrets are stored sealed, and a key rotation reseals them. */
 export function secretsAtRestSuite(world: WebhookWorld): void {
@@ -20,7 +20,7 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       const stored = await storedSecret(webhook.id);
       expect(stored).toMatch(/^sealed:v1:test:/);
       expect(stored).not.toContain((webhook.secret ?? 'missing').slice('whsec_'.length));
-      expect(new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS)).open(stored)).toBe(webhook.secret);
+      expect(new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS)).open(stored, webhook.id)).toBe(webhook.secret);
     });
 
     it('reseals every secret under a new first key, including one stored bare before sealing; the old key may then go', async () => {
@@ -39,7 +39,7 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       for (const webhook of [sealedBefore, bare]) {
         const stored = await storedSecret(webhook.id);
         expect(stored).toMatch(/^sealed:v1:next:/);
-        expect(nextOnly.open(stored)).toBe(webhook.secret);
+        expect(nextOnly.open(stored, webhook.id)).toBe(webhook.secret);
       }
       // Back under the world's key, which the running service holds, for whatever runs after.
       const back = new SecretKeyring(parseSecretKeys(`${TEST_SECRET_KEYS},next=${Buffer.alloc(32, 9).toString('base64')}`));
@@ -51,10 +51,10 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       const next = `next=${Buffer.alloc(32, 9).toString('base64')}`;
       const rotated = new SecretKeyring(parseSecretKeys(`${next},${TEST_SECRET_KEYS}`));
       const resealing = new SecretResealing(world.service.orm, rotated, testLogger('resealing'), { everyMs: 200 });
-      const notUnderNext = (): Promise<number> => countSecretsNotUnder(world.service.orm.em.fork(), 'next');
+      const notUnderNext = (): Promise<number> => countSecretsNotUnder(world.service.orm.em.fork(), 'sealed:v1:next:');
       const gone = new SecretKeyring(parseSecretKeys(`gone=${Buffer.alloc(32, 4).toString('base64')}`));
       const unopenable = await registered(me, `${PUBLIC}/gone`);
-      await sql('update webhook set secret = ? where id = ?', [gone.seal(unopenable.secret ?? 'missing'), unopenable.id]);
+      await sql('update webhook set secret = ? where id = ?', [gone.seal(unopenable.secret ?? 'missing', unopenable.id), unopenable.id]);
       resealing.start();
       try {
         await eventually(async () => ((await notUnderNext()) === 1 ? true : undefined), 10_000, 'every secret but the unopenable one under the next key');
@@ -71,10 +71,56 @@ export function secretsAtRestSuite(world: WebhookWorld): void {
       }
     });
 
+    it('reseals every secret bound to its webhook (v2) when WEBHOOK_SECRET_BINDING asks, after which a copy onto another webhook opens nowhere, and back', async () => {
+      const me = someone();
+      const [first, second] = [await registered(me, `${PUBLIC}/bound-1`), await registered(me, `${PUBLIC}/bound-2`)];
+      const keyring = new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS));
+      const bound = new SecretResealing(world.service.orm, keyring.sealingIn('v2'), testLogger('resealing'));
+      try {
+        expect((await bound.resealAll()).resealed).toBeGreaterThanOrEqual(2);
+        expect(await bound.countNotUnderFirstKey()).toBe(0);
+        const stored = await storedSecret(first.id);
+        expect(stored).toMatch(/^sealed:v2:test:/);
+        expect(keyring.open(stored, first.id)).toBe(first.secret);
+        // Copied onto the second webhook's row, the first's sealed secret does not open there (its
+        // deliveries would be recorded as secret_unreadable, not signed with the first's secret).
+        expect(() => keyring.open(stored, second.id)).toThrow();
+        expect(keyring.open(await storedSecret(second.id), second.id)).toBe(second.secret);
+      } finally {
+        // Back to v1, which the running service seals in, for whatever runs after.
+        await new SecretResealing(world.service.orm, keyring, testLogger('resealing')).resealAll();
+      }
+      expect(await storedSecret(first.id)).toMatch(/^sealed:v1:test:/);
+    });
+
+    it('says through the admin API, behind the admin token, how many secrets are not under the first key, and reseals on demand', async () => {
+      const admin = (method: string, path: string, token = ADMIN_TOKEN) =>
+        fetch(`${world.service.internalUrl}/admin${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+      expect((await admin('GET', '/secrets', 'wrong-token')).status).toBe(401);
+      const webhook = await registered(someone());
+      const old = new SecretKeyring(parseSecretKeys(`old=${Buffer.alloc(32, 5).toString('base64')},${TEST_SECRET_KEYS}`));
+      // As a pod still on an older key list leaves it (the service lists both).
+      await sql('update webhook set secret = ? where id = ?', [old.seal(webhook.secret ?? 'missing', webhook.id), webhook.id]);
+      const opened = new SecretKeyring(parseSecretKeys(TEST_SECRET_KEYS));
+      try {
+        // The world's service lists only its own key: the old key's row is one it cannot open.
+        const before = await admin('GET', '/secrets');
+        expect(before.status).toBe(200);
+        expect(await before.json()).toMatchObject({ first_key: 'test', version: 'v1', not_under_first_key: 1 });
+        const pass = await admin('POST', '/secrets/reseal');
+        expect(await pass.json()).toMatchObject({ first_key: 'test', resealed: 0, unreadable: 1, not_under_first_key: 1 });
+        await sql('update webhook set secret = ? where id = ?', [webhook.secret, webhook.id]);
+        expect(await (await admin('POST', '/secrets/reseal')).json()).toMatchObject({ resealed: 1, unreadable: 0, not_under_first_key: 0 });
+        expect(opened.open(await storedSecret(webhook.id), webhook.id)).toBe(webhook.secret);
+      } finally {
+        await sql('update webhook set secret = ? where id = ?', [opened.seal(webhook.secret ?? 'missing', webhook.id), webhook.id]);
+      }
+    });
+
     it('records an attempt whose secret no listed key opens as failed (`secret_unreadable`), sent nowhere, and retries it on the schedule', async () => {
       const webhook = await registered(someone());
       const gone = new SecretKeyring(parseSecretKeys(`gone=${Buffer.alloc(32, 3).toString('base64')}`));
-      await sql('update webhook set secret = ? where id = ?', [gone.seal(webhook.secret ?? 'missing'), webhook.id]);
+      await sql('update webhook set secret = ? where id = ?', [gone.seal(webhook.secret ?? 'missing', webhook.id), webhook.id]);
       const id = randomUUID();
       const body = JSON.stringify({ id, event: 'components.changed', created_at: new Date().toISOString(), data: { project_id: 1 } });
       await sql(

@@ -15,7 +15,8 @@ import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/ki
 import { webhookSettingsSchema, type WebhookSettings } from '../../src/config.ts';
 import { startWebhook } from '../../src/service.ts';
 
-const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
+/** The test worlds' admin token (the internal listener's admin API). */
+export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
 const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
 export const PUBLIC_BASE_URL = 'https://api.boardsync.test';
 /** The test worlds' WEBHOOK_SECRET_KEYS: one key, 32 bytes of 7. */

@@ -8,38 +8,53 @@ describe('SecretKeyring', () => {
   it('seals a secret so the stored text does not contain it, and opens it again', () => {
     const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
     const secret = newWebhookSecret();
-    const sealed = keyring.seal(secret);
+    const sealed = keyring.seal(secret, 7);
     expect(sealed).toMatch(/^sealed:v1:k1:[A-Za-z0-9_-]+$/);
     expect(sealed).not.toContain(secret.slice(6));
-    expect(keyring.seal(secret)).not.toBe(sealed);
-    expect(keyring.open(sealed)).toBe(secret);
+    expect(keyring.seal(secret, 7)).not.toBe(sealed);
+    expect(keyring.open(sealed, 7)).toBe(secret);
     expect(keyring.isCurrent(sealed)).toBe(true);
   });
 
   it('opens what an older listed key sealed, and says it is not current', () => {
     const old = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
     const rotated = new SecretKeyring(parseSecretKeys(`k2=${key(2)},k1=${key(1)}`));
-    const sealed = old.seal('whsec_AAAA');
-    expect(rotated.open(sealed)).toBe('whsec_AAAA');
+    const sealed = old.seal('whsec_AAAA', 7);
+    expect(rotated.open(sealed, 7)).toBe('whsec_AAAA');
     expect(rotated.isCurrent(sealed)).toBe(false);
-    expect(rotated.seal('whsec_AAAA')).toMatch(/^sealed:v1:k2:/);
+    expect(rotated.seal('whsec_AAAA', 7)).toMatch(/^sealed:v1:k2:/);
   });
 
   it('refuses a value sealed under a key no longer listed, a tampered one, and a wrong key under the same id', () => {
     const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
-    const sealed = keyring.seal('whsec_AAAA');
-    expect(() => new SecretKeyring(parseSecretKeys(`k2=${key(2)}`)).open(sealed)).toThrow(/"k1" is not in WEBHOOK_SECRET_KEYS/);
+    const sealed = keyring.seal('whsec_AAAA', 7);
+    expect(() => new SecretKeyring(parseSecretKeys(`k2=${key(2)}`)).open(sealed, 7)).toThrow(/"k1" is not in WEBHOOK_SECRET_KEYS/);
     // The last but one character: the last may carry only padding bits, so changing it might change no byte.
     const flipped = `${sealed.slice(0, -2)}${sealed.at(-2) === 'A' ? 'B' : 'A'}${sealed.slice(-1)}`;
-    expect(() => keyring.open(flipped)).toThrow();
-    expect(() => new SecretKeyring(parseSecretKeys(`k1=${key(9)}`)).open(sealed)).toThrow();
+    expect(() => keyring.open(flipped, 7)).toThrow();
+    expect(() => new SecretKeyring(parseSecretKeys(`k1=${key(9)}`)).open(sealed, 7)).toThrow();
   });
 
   it('passes a bare whsec_ secret (stored before sealing) through, and nothing else', () => {
     const keyring = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
-    expect(keyring.open('whsec_AAAA')).toBe('whsec_AAAA');
+    expect(keyring.open('whsec_AAAA', 7)).toBe('whsec_AAAA');
     expect(keyring.isCurrent('whsec_AAAA')).toBe(false);
-    expect(() => keyring.open('plain')).toThrow(/neither sealed nor/);
+    expect(() => keyring.open('plain', 7)).toThrow(/neither sealed nor/);
+  });
+
+  it('seals v2 bound to its webhook: it opens for that webhook only; v1 opens for any, and each version reseals the other', () => {
+    const v1 = new SecretKeyring(parseSecretKeys(`k1=${key(1)}`));
+    const v2 = v1.sealingIn('v2');
+    const bound = v2.seal('whsec_AAAA', 7);
+    expect(bound).toMatch(/^sealed:v2:k1:/);
+    expect(v2.open(bound, 7)).toBe('whsec_AAAA');
+    expect(v1.open(bound, 7)).toBe('whsec_AAAA');
+    // The same ciphertext on another webhook's row does not open there.
+    expect(() => v2.open(bound, 8)).toThrow();
+    const unbound = v1.seal('whsec_AAAA', 7);
+    expect(v2.open(unbound, 8)).toBe('whsec_AAAA');
+    expect([v2.isCurrent(bound), v2.isCurrent(unbound), v1.isCurrent(bound), v1.isCurrent(unbound)]).toEqual([true, false, false, true]);
+    expect(v2.currentPrefix).toBe('sealed:v2:k1:');
   });
 
   it.each([

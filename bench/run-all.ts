@@ -43,6 +43,11 @@ const BENCHMARKS: Benchmark[] = [
     script: 'webhook-fairness.ts',
     what: "Webhook fairness: one receiver's latency and ten receivers' throughput, with and without a receiver that never answers",
   },
+  {
+    name: 'webhook-tenants',
+    script: 'webhook-tenants.ts',
+    what: "Webhook fairness between designers: ten quiet designers' write-to-receipt latency alone and beside a designer with 100 slow webhooks",
+  },
   { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes' },
   {
     name: 'rss-load',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { openApiDocument, type Operation } from '@boardsync/kit/contract';
 import { artworkOperation, assetOperations } from '@boardsync/asset';
 import { authOperations, oauthOperations } from '@boardsync/auth';
@@ -9,7 +8,11 @@ import { DOCUMENTED_ORIGIN } from '@boardsync/gateway';
 /** Every public API operation, from the services that own them. */
 export const API_OPERATIONS: readonly Operation[] = [...authOperations, ...catalogOperations, ...assetOperations, ...webhookOperations];
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+/**
+ * The contract's own version (semver: CHANGELOG.md), apart from the product's release (package.json):
+ * a release that changes nothing a client sees keeps it. Spec §9.1.
+ */
+export const API_VERSION = '1.0.0';
 
 const DESCRIPTION = `The account of a board-game designer — projects, components, decks and stacks, artwork — for the
 tools they design with, and webhooks that say when something changed.
@@ -33,13 +36,30 @@ names the one scope it needs; a token without it gets 403 \`insufficient_scope\`
 **Conditional reads.** GETs answer an \`ETag\`; send it back in \`If-None-Match\` for a 304.
 
 **Webhooks** are signed twice with the secret shown at registration: the spec's \`X-SVC-Signature\`
-and the Standard Webhooks \`webhook-signature\`. See the webhooks section for every event.`;
+and the Standard Webhooks \`webhook-signature\`. See the webhooks section for every event.
+
+# Versioning and deprecation
+
+This document is versioned with semver apart from boardsync's releases (\`info.version\`; every change
+is in CHANGELOG.md). Within \`/api/v1\`: a **minor** version adds (operations, optional request fields,
+response fields, enum values in responses, events, problem codes) — clients ignore what they do not
+know; a **patch** corrects descriptions and examples. Removing or renaming anything, making an optional
+request field required, narrowing what a request accepts, or changing a field's meaning is **breaking**:
+it takes a new major version under a new path prefix (\`/api/v2\`), and \`/api/v1\` keeps working beside
+it for at least 12 months.
+
+Before anything leaves, it is **deprecated**: marked in this document with what to use instead, and
+every answer to a request that uses it carries \`Deprecation: @<seconds since the epoch>\` (RFC 9745)
+and \`Link: </docs#section/Versioning-and-deprecation>; rel="deprecation"\`; once a removal date is
+set, also \`Sunset: <HTTP date>\` (RFC 8594), at least 6 months ahead. A deprecated field or operation
+lives at least 12 months after its deprecation. Deprecated now: the component field
+\`die_face_urls\` (use \`die_faces\`; no removal scheduled).`;
 
 /** The OpenAPI 3.1 document of the whole public surface, as committed at services/gateway/contract/openapi.json. */
 export function publicContract(): Record<string, unknown> {
   return openApiDocument(
     API_OPERATIONS,
-    { title: 'boardsync', version, description: DESCRIPTION, serverUrl: DOCUMENTED_ORIGIN },
+    { title: 'boardsync', version: API_VERSION, description: DESCRIPTION, serverUrl: DOCUMENTED_ORIGIN },
     { outsideApi: [...oauthOperations, artworkOperation], webhooks: { events: DELIVERED_EVENTS, headers: deliveryHeaders } },
   );
 }

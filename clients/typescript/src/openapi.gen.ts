@@ -72,6 +72,8 @@ export interface paths {
         /**
          * Create or update one component: a batch of one
          * @description Rows are matched by `unique_id` (created on first sight, updated in place after), or by name when a row has no `unique_id` or `match_by_name` is set. `deck_names` / `stack_names` create missing decks or stacks and set membership; a card or token that cannot join one is still written and listed in `errors`. One transaction and one `components.changed` event (none when nothing changed).
+         *
+         *     **Deprecated** since 2026-11-28: The field `die_face_urls` — use `die_faces` (the same list of face images) instead; no removal is scheduled. A request that uses it is answered with `Deprecation` and `Link: <…>; rel="deprecation"` headers.
          */
         post: operations["writeComponent"];
         /**
@@ -96,6 +98,8 @@ export interface paths {
         /**
          * Create or update up to 500 components of one type in one transaction
          * @description Rows are matched by `unique_id` (created on first sight, updated in place after), or by name when a row has no `unique_id` or `match_by_name` is set. `deck_names` / `stack_names` create missing decks or stacks and set membership; a card or token that cannot join one is still written and listed in `errors`. One transaction and one `components.changed` event (none when nothing changed). `remove_missing` then deletes this app’s components of the type the batch left out.
+         *
+         *     **Deprecated** since 2026-11-28: The field `die_face_urls` — use `die_faces` (the same list of face images) instead; no removal is scheduled. A request that uses it is answered with `Deprecation` and `Link: <…>; rel="deprecation"` headers.
          */
         post: operations["writeComponentBatch"];
         delete?: never;
@@ -1231,6 +1235,12 @@ export interface components {
         "RateLimit-Reset": number;
         /** @description Names this answer: send it in If-None-Match to get 304 while it holds. */
         ETag: string;
+        /** @description The request used something deprecated (RFC 9745): since when, as `@` and seconds since the epoch. The operation’s description says what. */
+        Deprecation: string;
+        /** @description The request used something that may stop working after this HTTP date (RFC 8594). */
+        Sunset: string;
+        /** @description With `rel="deprecation"`: where the replacement and the deprecation policy are described. */
+        Link: string;
     };
     pathItems: never;
 }
@@ -1666,6 +1676,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1678,6 +1691,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1839,6 +1855,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,6 +1870,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,7 +2973,7 @@ export interface operations {
             403: components["responses"]["InsufficientScope"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or the per-app cap (`webhook_limit_reached`). */
+            /** @description An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER). */
             422: {
                 headers: {
                     [name: string]: unknown;

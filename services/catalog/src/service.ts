@@ -47,6 +47,7 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Se
     jsonLimit: false,
     public: [projectsRouter(orm, { publicBaseUrl }), componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }), groupsRouter(orm), masksRouter(orm)],
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
+    operations: catalogOperations,
   });
 }
 

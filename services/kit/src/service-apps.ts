@@ -8,6 +8,8 @@ import { outboxReadiness } from './outbox/outbox-health.ts';
 import type { Logger } from './logger.ts';
 import type { ServiceName } from './routes.ts';
 import { conditionalGet } from './http/conditional-get.ts';
+import { deprecationNotices } from './http/deprecation-notices.ts';
+import type { Operation } from './contract/operation.ts';
 
 /** What every database service's listeners are built from; a service's own dependencies extend it. */
 export interface DatabaseServiceDependencies {
@@ -30,6 +32,8 @@ export interface DatabaseServiceAppsOptions extends Omit<ServiceAppOptions, 'ser
   readiness?: Record<string, ReadinessCheck>;
   /** Believe X-Forwarded-For and -Proto: for a service only the gateway reaches, which sets them. */
   trustProxy?: boolean;
+  /** The service's public operations: those declaring deprecations get their answers' `Deprecation` headers (`deprecationNotices`). */
+  operations?: readonly Operation[];
 }
 
 /**
@@ -47,6 +51,7 @@ export function databaseServiceApps(options: DatabaseServiceAppsOptions): Servic
   apps.public.proxy = options.trustProxy ?? false;
   apps.public.use(conditionalGet());
   apps.public.use(apiGuard(options.service, options.principalSecret));
+  if (options.operations) apps.public.use(deprecationNotices(options.service, options.operations));
   mountRouters(apps.public, options.public);
   mountRouters(apps.internal, options.internal ?? []);
   return apps;

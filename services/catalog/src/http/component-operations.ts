@@ -1,4 +1,4 @@
-import { pageOf, pageQuery, withExample, type Operation } from '@boardsync/kit/contract';
+import { pageOf, pageQuery, withExample, type Deprecation, type Operation } from '@boardsync/kit/contract';
 import { batchWrite, componentParams, deleteQuery, listQuery, MAX_BATCH_ROWS, singleWrite } from './component-requests.ts';
 import { componentBody, componentDeletedBody, componentsDeletedBody, writeResultBody } from './component-schemas.ts';
 import { MAX_COMPONENTS_PER_PAGE } from './components.ts';
@@ -19,6 +19,22 @@ const writeRules =
   'Rows are matched by `unique_id` (created on first sight, updated in place after), or by name when a row has no `unique_id` or `match_by_name` is set. ' +
   '`deck_names` / `stack_names` create missing decks or stacks and set membership; a card or token that cannot join one is still written and listed in `errors`. ' +
   'One transaction and one `components.changed` event (none when nothing changed).';
+
+/** The rows a write's body carries, whatever they hold: `component` (one) or `components` (a batch). */
+function rowsOf(body: unknown): unknown[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const { component, components } = body as { component?: unknown; components?: unknown };
+  return Array.isArray(components) ? components : component === undefined ? [] : [component];
+}
+
+/** Spec §2 still accepts the older `die_face_urls` for a die's faces; `die_faces` is the field. */
+const dieFaceUrlsAlias: Deprecation = {
+  what: { field: 'die_face_urls' },
+  since: '2026-11-28',
+  link: '/docs#section/Versioning-and-deprecation',
+  instead: '`die_faces` (the same list of face images)',
+  usedBy: (body) => rowsOf(body).some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, 'die_face_urls')),
+};
 
 /** Spec §4 Components, described by the schemas `components.ts` parses and answers with. */
 export const componentOperations: Operation[] = [
@@ -41,6 +57,7 @@ export const componentOperations: Operation[] = [
     method: 'POST',
     path: '/projects/:project/components',
     operationId: 'writeComponent',
+    deprecations: [dieFaceUrlsAlias],
     summary: 'Create or update one component: a batch of one',
     description: writeRules,
     tags: ['Components'],
@@ -58,6 +75,7 @@ export const componentOperations: Operation[] = [
     method: 'POST',
     path: '/projects/:project/components/batch',
     operationId: 'writeComponentBatch',
+    deprecations: [dieFaceUrlsAlias],
     summary: `Create or update up to ${String(MAX_BATCH_ROWS)} components of one type in one transaction`,
     description: `${writeRules} \`remove_missing\` then deletes this app’s components of the type the batch left out.`,
     tags: ['Components'],

@@ -90,6 +90,29 @@ export function componentFieldSuite(world: CatalogWorld): void {
       expect(await byUniqueId(me, projectId, 'b')).toMatchObject({ size: 'd4', die_faces: ['https://f.example/x.png'], die_face_labels: ['a', 'b'] });
     });
 
+    it('answers a write that uses the deprecated die_face_urls with Deprecation and Link headers (RFC 9745), and one that does not without', async () => {
+      const me = someone();
+      const projectId = await newProject(world, me);
+      const write = (path: string, body: unknown) => world.call(me, 'POST', `/api/v1/projects/${String(projectId)}/components${path}`, body);
+      const deprecated = [
+        await write('/batch', { type: 'dice', components: [{ unique_id: 'old', name: 'Old', die_face_urls: ['https://f.example/1.png'] }] }),
+        await write('', { type: 'dice', component: { unique_id: 'old-one', name: 'Old one', die_face_urls: ['https://f.example/1.png'] } }),
+        // Refused for another field, it still used the alias.
+        await write('', { type: 'dice', component: { name: 'Bad', size: 'd7', die_face_urls: [] } }),
+      ];
+      expect(deprecated.map((answer) => answer.status)).toEqual([201, 201, 422]);
+      for (const answer of deprecated) {
+        expect(answer.headers.get('deprecation')).toBe(`@${String(Date.UTC(2026, 10, 28) / 1000)}`);
+        expect(answer.headers.get('link')).toBe('</docs#section/Versioning-and-deprecation>; rel="deprecation"; type="text/html"');
+        expect(answer.headers.get('sunset')).toBeNull();
+      }
+      const current = await write('/batch', { type: 'dice', components: [{ unique_id: 'new', name: 'New', die_faces: ['https://f.example/1.png'] }] });
+      expect(current.status).toBe(201);
+      expect([current.headers.get('deprecation'), current.headers.get('link')]).toEqual([null, null]);
+      const listed = await world.call(me, 'GET', `/api/v1/projects/${String(projectId)}/components`);
+      expect(listed.headers.get('deprecation')).toBeNull();
+    });
+
     it.each([
       ['an unknown die type', 'dice', { name: 'x', size: 'd7' }, 'component.size'],
       [

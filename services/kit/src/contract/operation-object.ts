@@ -1,5 +1,6 @@
 import { ROUTES, type RouteRule } from '../routes.ts';
 import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
+import { deprecationNote } from './deprecation.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } };
@@ -56,6 +57,12 @@ export const SHARED_HEADERS: Record<string, JsonObject> = {
   'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
   ETag: { description: 'Names this answer: send it in If-None-Match to get 304 while it holds.', schema: { type: 'string' } },
+  Deprecation: {
+    description: 'The request used something deprecated (RFC 9745): since when, as `@` and seconds since the epoch. The operation’s description says what.',
+    schema: { type: 'string', pattern: '^@[0-9]+$' },
+  },
+  Sunset: { description: 'The request used something that may stop working after this HTTP date (RFC 8594).', schema: { type: 'string' } },
+  Link: { description: 'With `rel="deprecation"`: where the replacement and the deprecation policy are described.', schema: { type: 'string' } },
 };
 
 const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
@@ -109,12 +116,18 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
   };
 }
 
-/** An API operation: its scope from the route table, the common errors, and rate-limit headers on every success. */
+const DEPRECATION_HEADERS = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
+
+/** An API operation: its scope from the route table, the common errors, rate-limit headers on every success, and what of it is deprecated. */
 export function apiOperationObject(operation: Operation): JsonObject {
   const rule = ruleOf(operation);
   const responses: JsonObject = { ...COMMON_ERRORS, ...(operation.body ? BODY_ERRORS : {}) };
   const read = operation.method === 'GET';
-  const successHeaders = read ? { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER } : RATE_LIMIT_HEADERS;
+  const deprecations = operation.deprecations ?? [];
+  const successHeaders = {
+    ...(read ? { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER } : RATE_LIMIT_HEADERS),
+    ...(deprecations.length > 0 ? DEPRECATION_HEADERS : {}),
+  };
   for (const [status, response] of Object.entries(operation.responses)) {
     responses[status] = responseOf(response, Number(status), Number(status) < 300 ? successHeaders : {});
   }
@@ -122,8 +135,11 @@ export function apiOperationObject(operation: Operation): JsonObject {
   // Parameters are parsed before anything is looked up: a malformed one is 422, never a lookup.
   if ((operation.params || operation.query) && !operation.responses[422]) responses[422] = shared('InvalidParameters');
   const parts = sharedParts(operation);
+  const notes = deprecations.map(deprecationNote);
   return {
     ...parts,
+    ...(notes.length > 0 ? { description: [operation.description, ...notes].filter(Boolean).join('\n\n') } : {}),
+    ...(deprecations.some(({ what }) => 'operation' in what) ? { deprecated: true } : {}),
     ...(read ? { parameters: [...(parts.parameters as JsonObject[]), IF_NONE_MATCH] } : {}),
     security: [{ oauth2: rule.scope === 'any' ? [] : [rule.scope] }, { personalToken: [] }],
     'x-required-scope': rule.scope === 'any' ? 'any one scope' : rule.scope,

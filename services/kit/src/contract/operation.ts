@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RouteRule } from '../routes.ts';
+import type { Deprecation } from './deprecation.ts';
 
 /** One answer an operation gives: what it means, and its JSON body's schema (none: no body). */
 export interface OperationResponse {
@@ -36,6 +37,8 @@ export interface Operation {
   bodyMediaType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** Every answer but the common errors (401, 403, 404 of the route, 429, 503), which the document adds to each. */
   responses: Record<number, OperationResponse>;
+  /** What of it is deprecated: marked in the document, and announced in the answers to requests that use it. */
+  deprecations?: readonly Deprecation[];
 }
 
 /**

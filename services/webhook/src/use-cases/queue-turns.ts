@@ -1,15 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import {
-  abandonDelivery,
-  anyDue,
-  claimDueDeliveries,
-  extendLeases,
-  heldLease,
-  releaseLeases,
-  type ClaimedDelivery,
-  type ClaimLimits,
-  type HeldLease,
-} from '../store/delivery-queue.ts';
+import { claimDueDeliveries, heldLease, type ClaimedDelivery, type ClaimLimits, type HeldLease } from '../store/delivery-claim.ts';
+import { abandonDelivery, anyDue, extendLeases, releaseLeases } from '../store/delivery-queue.ts';
 import { recordAttemptsIn, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from './record-attempts.ts';
 
 export { heldLease, type ClaimedDelivery, type HeldLease };

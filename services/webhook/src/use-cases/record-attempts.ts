@@ -3,7 +3,8 @@ import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from 
 import type { SentAttempt } from '../sending/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
-import { abandonPendingDeliveries, type ClaimedDelivery } from '../store/delivery-queue.ts';
+import type { ClaimedDelivery } from '../store/delivery-claim.ts';
+import { abandonPendingDeliveries } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
   /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */

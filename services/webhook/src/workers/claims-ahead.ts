@@ -1,9 +1,17 @@
-import type { ClaimedDelivery } from '../store/delivery-queue.ts';
+import type { ClaimedDelivery } from '../store/delivery-claim.ts';
 import { CLAIM_AHEAD_FRESH_MS } from './pacing.ts';
 
 interface Waiting {
   delivery: ClaimedDelivery;
   claimedAt: number;
+}
+
+/** What the designers' shares say about sending (designer-shares.ts). */
+export interface SendShares {
+  mayStartSending(designerId: number): boolean;
+  sendingOf(designerId: number): number;
+  /** Deliveries of the designer claimed ahead went stale waiting for a send slot. */
+  claimsWentStale(designerId: number): void;
 }
 
 /**
@@ -18,11 +26,10 @@ export class ClaimsAhead {
   private readonly waiting = new Map<number, Waiting[]>();
   private readonly stale: ClaimedDelivery[] = [];
   private count = 0;
-  private readonly onStale: (designerId: number) => void;
+  private readonly shares: SendShares;
 
-  /** `onStale` hears of each designer a delivery of which went stale. */
-  constructor(onStale: (designerId: number) => void = () => undefined) {
-    this.onStale = onStale;
+  constructor(shares: SendShares) {
+    this.shares = shares;
   }
 
   get size(): number {
@@ -46,15 +53,15 @@ export class ClaimsAhead {
 
   /**
    * The next delivery to send and when it was claimed: the oldest still fresh of the designer, among
-   * those `mayStart` allows, with the fewest `sendingOf` (the stale ones are set aside first).
+   * those its share lets start one, with the fewest sends in flight (the stale ones are set aside first).
    */
-  next(mayStart: (designerId: number) => boolean, sendingOf: (designerId: number) => number): Waiting | undefined {
+  next(): Waiting | undefined {
     this.setAsideStale();
     let chosen: { designerId: number; sending: number; claimedAt: number } | undefined;
     for (const [designerId, queue] of this.waiting) {
       const head = queue[0];
-      if (head === undefined || !mayStart(designerId)) continue;
-      const sending = sendingOf(designerId);
+      if (head === undefined || !this.shares.mayStartSending(designerId)) continue;
+      const sending = this.shares.sendingOf(designerId);
       if (chosen === undefined || sending < chosen.sending || (sending === chosen.sending && head.claimedAt < chosen.claimedAt)) {
         chosen = { designerId, sending, claimedAt: head.claimedAt };
       }
@@ -94,7 +101,7 @@ export class ClaimsAhead {
         if (taken) this.stale.push(taken.delivery);
         wentStale = true;
       }
-      if (wentStale) this.onStale(designerId);
+      if (wentStale) this.shares.claimsWentStale(designerId);
     }
   }
 }

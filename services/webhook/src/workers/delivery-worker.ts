@@ -88,20 +88,13 @@ export class DeliveryWorker {
 
   constructor(options: DeliveryWorkerOptions) {
     this.options = options;
-    this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, (error) => {
-      this.logger.error(
-        { err: error },
-        'a webhook signing secret opens under none of WEBHOOK_SECRET_KEYS: its attempts fail (secret_unreadable) until its key is listed again',
-      );
-    });
     this.logger = options.logger.child({ component: 'delivery-worker' });
+    this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, this.logger);
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.metrics = new DeliveryMetrics(options.registry, () => this.sending.size / options.settings.DELIVERY_CONCURRENCY);
     this.shares = new DesignerShares(options.settings.DELIVERY_PER_DESIGNER, CLAIM_AHEAD_FACTOR);
-    this.ahead = new ClaimsAhead((designerId) => {
-      this.shares.claimsWentStale(designerId);
-    });
+    this.ahead = new ClaimsAhead(this.shares);
   }
 
   start(): void {
@@ -163,16 +156,7 @@ export class DeliveryWorker {
             started: started.map(({ lease }) => lease),
             sendingLeaseMs: leaseMs,
             made: answered.map(({ made }) => made),
-            claim:
-              room > 0
-                ? {
-                    limit: room,
-                    perEndpoint: DELIVERY_PER_ENDPOINT,
-                    perDesigner: this.shares.defaultCap,
-                    holdings: this.shares.holdings(this.ahead.byDesigner()),
-                    leaseMs: CLAIM_LEASE_MS,
-                  }
-                : undefined,
+            claim: room > 0 ? this.shares.claimLimits({ limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS }, this.ahead) : undefined,
             claimOnlyIfDue: !nudged && !this.lastClaimFull,
           },
           this.policy,
@@ -209,10 +193,7 @@ export class DeliveryWorker {
   /** Starts sends for deliveries claimed ahead while there are free send slots, each designer within its share (a stale one is handed back instead). */
   private sendClaimed(): void {
     while (!this.stopped.signal.aborted && this.sending.size < this.options.settings.DELIVERY_CONCURRENCY) {
-      const next = this.ahead.next(
-        (designerId) => this.shares.mayStartSending(designerId),
-        (designerId) => this.shares.sendingOf(designerId),
-      );
+      const next = this.ahead.next();
       if (next === undefined) return;
       this.track(this.deliver(next.delivery, next.claimedAt));
     }

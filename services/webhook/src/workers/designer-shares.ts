@@ -1,4 +1,5 @@
-import type { DesignerHolding } from '../store/delivery-queue.ts';
+import type { ClaimLimits, DesignerHolding } from '../store/delivery-claim.ts';
+import type { ClaimsAhead } from './claims-ahead.ts';
 import { SLOW_DESIGNER_MEMORY_MS } from './pacing.ts';
 
 /**
@@ -46,6 +47,11 @@ export class DesignerShares {
   /** Deliveries claimed ahead for the designer waited too long for a slot: claim it no further ahead than its sends for a while. */
   claimsWentStale(designerId: number, now = performance.now()): void {
     this.slowUntil.set(designerId, now + SLOW_DESIGNER_MEMORY_MS);
+  }
+
+  /** A claim's limits, with each designer's cap and what the worker holds of it (sending, and in `ahead`). */
+  claimLimits(limits: Omit<ClaimLimits, 'perDesigner' | 'holdings'>, ahead: ClaimsAhead): ClaimLimits {
+    return { ...limits, perDesigner: this.defaultCap, holdings: this.holdings(ahead.byDesigner()) };
   }
 
   /** For the claim: every designer this worker holds deliveries of or caps lower, with what it holds (`aheadOf`: claimed ahead) and its cap. */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Logger } from '@boardsync/kit';
 import { UNREADABLE_SECRET, type SecretKeyring } from '../domain/secret-keyring.ts';
 import { signingKeys, type SigningKeys } from '../domain/signature.ts';
 
@@ -17,10 +18,15 @@ export class OpenedSecrets {
   private readonly unreadable: (error: unknown) => void;
   private readonly opened = new LRUCache<string, Opened>({ max: KEPT });
 
-  /** `unreadable` hears of each stored secret no listed key opens, once while it is kept. */
-  constructor(keyring: SecretKeyring, unreadable: (error: unknown) => void) {
+  /** Logs each stored secret no listed key opens, once while it is kept. */
+  constructor(keyring: SecretKeyring, logger: Logger) {
     this.keyring = keyring;
-    this.unreadable = unreadable;
+    this.unreadable = (error) => {
+      logger.error(
+        { err: error },
+        'a webhook signing secret opens under none of WEBHOOK_SECRET_KEYS (or was sealed for another webhook): its attempts fail (secret_unreadable) until its key is listed again',
+      );
+    };
   }
 
   /**

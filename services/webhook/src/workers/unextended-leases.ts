@@ -1,4 +1,4 @@
-import type { HeldLease } from '../store/delivery-queue.ts';
+import type { HeldLease } from '../store/delivery-claim.ts';
 import { EXTEND_AFTER_MS } from './pacing.ts';
 
 interface Unextended {

@@ -70,6 +70,8 @@ describe('the public contract', () => {
         'Group',
         'GroupMember',
         'MaskOption',
+        'PageLinks',
+        'PageMeta',
         'Problem',
         'Project',
         'RegisteredWebhook',

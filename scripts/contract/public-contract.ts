@@ -1,4 +1,4 @@
-import { openApiDocument, type Operation } from '@boardsync/kit/contract';
+import { openApiDocument, type DocumentTag, type Operation } from '@boardsync/kit/contract';
 import { artworkOperation, assetOperations } from '@boardsync/asset';
 import { authOperations, oauthOperations } from '@boardsync/auth';
 import { catalogOperations } from '@boardsync/catalog';
@@ -55,11 +55,36 @@ set, also \`Sunset: <HTTP date>\` (RFC 8594), at least 6 months ahead. A depreca
 lives at least 12 months after its deprecation. Deprecated now: the component field
 \`die_face_urls\` (use \`die_faces\`; no removal scheduled).`;
 
+/** Each tag the operations use, described for readers and generators, in reading order. */
+const TAGS: readonly DocumentTag[] = [
+  {
+    name: 'OAuth',
+    description:
+      'Sign a designer in to your tool, outside `/api/v1`: the server’s metadata (RFC 8414), authorization code with PKCE (S256), refresh, revocation.',
+  },
+  { name: 'Account', description: 'The designer the token acts for: storage quota and project counts, and what the calling token may do.' },
+  { name: 'Projects', description: 'A designer’s games: list them, read one, create one within the plan’s cap, change its fields.' },
+  {
+    name: 'Components',
+    description:
+      'Cards, tokens, dice, boards and the other pieces of a project. Tools sync them in batches of up to 500 rows keyed by their own `unique_id`; a write is one transaction and one `components.changed` event.',
+  },
+  { name: 'Groups', description: 'Decks (of cards) and stacks (of tokens): their names, order and members.' },
+  { name: 'Masks', description: 'The card and token shapes a component may take: the built-in library and the designer’s own.' },
+  { name: 'Assets', description: 'Artwork: uploaded or fetched from a URL, validated, stored under the designer’s quota, served from the asset host.' },
+  { name: 'Webhooks', description: 'Register a public https URL to be told when a designer’s components or projects change; the secret signs every delivery.' },
+  { name: 'Webhook deliveries', description: 'What was sent to a webhook and how it answered; send one again, or every failed one of a period.' },
+  {
+    name: 'Webhook events',
+    description: 'What boardsync POSTs to your webhook, signed: verify `X-SVC-Signature` or `webhook-signature` before trusting a body.',
+  },
+];
+
 /** The OpenAPI 3.1 document of the whole public surface, as committed at services/gateway/contract/openapi.json. */
 export function publicContract(): Record<string, unknown> {
   return openApiDocument(
     API_OPERATIONS,
     { title: 'boardsync', version: API_VERSION, description: DESCRIPTION, serverUrl: DOCUMENTED_ORIGIN },
-    { outsideApi: [...oauthOperations, artworkOperation], webhooks: { events: DELIVERED_EVENTS, headers: deliveryHeaders } },
+    { tags: TAGS, outsideApi: [...oauthOperations, artworkOperation], webhooks: { events: DELIVERED_EVENTS, headers: deliveryHeaders } },
   );
 }

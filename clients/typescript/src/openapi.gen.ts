@@ -678,6 +678,78 @@ export interface components {
         };
         /**
          * @example {
+         *       "first": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+         *       "last": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+         *       "prev": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+         *       "next": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3"
+         *     }
+         */
+        PageLinks: {
+            first: string;
+            last: string;
+            prev: string | null;
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "current_page": 2,
+         *       "last_page": 3,
+         *       "per_page": 50,
+         *       "from": 51,
+         *       "to": 100,
+         *       "total": 120,
+         *       "path": "https://api.boardsync.example/api/v1/projects",
+         *       "links": [
+         *         {
+         *           "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+         *           "label": "&laquo; Previous",
+         *           "page": 1,
+         *           "active": false
+         *         },
+         *         {
+         *           "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+         *           "label": "1",
+         *           "page": 1,
+         *           "active": false
+         *         },
+         *         {
+         *           "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=2",
+         *           "label": "2",
+         *           "page": 2,
+         *           "active": true
+         *         },
+         *         {
+         *           "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+         *           "label": "3",
+         *           "page": 3,
+         *           "active": false
+         *         },
+         *         {
+         *           "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+         *           "label": "Next &raquo;",
+         *           "page": 3,
+         *           "active": false
+         *         }
+         *       ]
+         *     }
+         */
+        PageMeta: {
+            current_page: number;
+            last_page: number;
+            per_page: number;
+            from: number | null;
+            to: number | null;
+            total: number;
+            path: string;
+            links: {
+                url: string | null;
+                label: string;
+                page: number | null;
+                active: boolean;
+            }[];
+        };
+        /**
+         * @example {
          *       "id": 1207,
          *       "unique_id": "sheet-row-17",
          *       "type": "card",
@@ -1241,6 +1313,8 @@ export interface components {
         Sunset: string;
         /** @description With `rel="deprecation"`: where the replacement and the deprecation policy are described. */
         Link: string;
+        /** @description Names this request in boardsync’s logs and traces: the caller’s own when it sent one of 1–128 letters, digits and `._:-`, else a new one. Quote it when reporting a problem. */
+        "X-Request-Id": string;
     };
     pathItems: never;
 }
@@ -1261,6 +1335,7 @@ export interface operations {
             /** @description The account (top level, not wrapped in `data`). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1311,6 +1386,7 @@ export interface operations {
             /** @description A page of projects. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1320,27 +1396,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Project"][];
-                        links: {
-                            first: string;
-                            last: string;
-                            prev: string | null;
-                            next: string | null;
-                        };
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            from: number | null;
-                            to: number | null;
-                            total: number;
-                            path: string;
-                            links: {
-                                url: string | null;
-                                label: string;
-                                page: number | null;
-                                active: boolean;
-                            }[];
-                        };
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -1385,6 +1442,7 @@ export interface operations {
             /** @description The new project. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1433,6 +1491,7 @@ export interface operations {
             /** @description The project. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1497,6 +1556,7 @@ export interface operations {
             /** @description The project as it is now. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1574,6 +1634,7 @@ export interface operations {
             /** @description A page of components. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1583,27 +1644,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Component"][];
-                        links: {
-                            first: string;
-                            last: string;
-                            prev: string | null;
-                            next: string | null;
-                        };
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            from: number | null;
-                            to: number | null;
-                            total: number;
-                            path: string;
-                            links: {
-                                url: string | null;
-                                label: string;
-                                page: number | null;
-                                active: boolean;
-                            }[];
-                        };
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -1673,6 +1715,7 @@ export interface operations {
             /** @description No row was created: each matched an existing component (written, changed or not). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1688,6 +1731,7 @@ export interface operations {
             /** @description At least one row was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1763,6 +1807,7 @@ export interface operations {
             /** @description How many were deleted (0 is a success too). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1852,6 +1897,7 @@ export interface operations {
             /** @description No row was created: each matched an existing component (written, changed or not). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1867,6 +1913,7 @@ export interface operations {
             /** @description At least one row was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1941,6 +1988,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2021,6 +2069,7 @@ export interface operations {
             /** @description Every group of the project (never paged); `members` and `member_count` only with `include_members`. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2087,6 +2136,7 @@ export interface operations {
             /** @description A group of that kind and name (ignoring case) already existed: that one, unchanged (without members). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2101,6 +2151,7 @@ export interface operations {
             /** @description The new group (without members). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2174,6 +2225,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2274,6 +2326,7 @@ export interface operations {
             /** @description The group as it is now (without members). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2361,6 +2414,7 @@ export interface operations {
             /** @description The group with its members, as they are now. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2465,6 +2519,7 @@ export interface operations {
             /** @description The mask options per kind, at top level. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2512,6 +2567,7 @@ export interface operations {
             /** @description A page of assets (`per_page` 50 by default, at most 200). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2521,27 +2577,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Asset"][];
-                        links: {
-                            first: string;
-                            last: string;
-                            prev: string | null;
-                            next: string | null;
-                        };
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            from: number | null;
-                            to: number | null;
-                            total: number;
-                            path: string;
-                            links: {
-                                url: string | null;
-                                label: string;
-                                page: number | null;
-                                active: boolean;
-                            }[];
-                        };
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -2610,6 +2647,7 @@ export interface operations {
             /** @description The image stored, or an earlier request with the same Idempotency-Key answered again. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2715,6 +2753,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2818,6 +2857,7 @@ export interface operations {
             /** @description The fetched image stored, or an earlier request with the same Idempotency-Key answered again. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2918,6 +2958,7 @@ export interface operations {
             /** @description Every webhook of the app (at most the per-app cap, so never paged). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2959,6 +3000,7 @@ export interface operations {
             /** @description The webhook, with its signing secret shown this once. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3002,6 +3044,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3056,6 +3099,7 @@ export interface operations {
             /** @description A page of deliveries (`per_page` 50 by default, at most 100); `status` is carried forward in the links. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3065,27 +3109,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Delivery"][];
-                        links: {
-                            first: string;
-                            last: string;
-                            prev: string | null;
-                            next: string | null;
-                        };
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            from: number | null;
-                            to: number | null;
-                            total: number;
-                            path: string;
-                            links: {
-                                url: string | null;
-                                label: string;
-                                page: number | null;
-                                active: boolean;
-                            }[];
-                        };
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -3135,6 +3160,7 @@ export interface operations {
             /** @description The delivery. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3190,6 +3216,7 @@ export interface operations {
             /** @description Queued; the delivery as it is now. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3260,6 +3287,7 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3340,6 +3368,7 @@ export interface operations {
             /** @description The ping’s one attempt, whatever the receiver answered (see `succeeded`). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

@@ -39,6 +39,8 @@ describe('CORS_ALLOWED_ORIGINS', () => {
     expect(read.headers.get('access-control-allow-origin')).toBe(TOOL);
     expect(read.headers.get('access-control-expose-headers')).toMatch(/RateLimit-Remaining/);
     expect(read.headers.get('access-control-expose-headers')).toMatch(/ETag/);
+    // A tool in a browser hears of deprecations too.
+    expect(read.headers.get('access-control-expose-headers')).toMatch(/Deprecation,Sunset,Link/);
     const refused = await fetch(`${open}/api/v1/projects`, { headers: { origin: TOOL, authorization: 'Bearer bsp_unknown' } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(TOOL);

@@ -1,6 +1,6 @@
 /** The public contract's building blocks: operations described by the services' own zod schemas, and the OpenAPI 3.1 document built from them. */
 export type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation, WebhookEventDescription } from './contract/operation.ts';
-export { openApiDocument, type DocumentExtras, type DocumentInfo } from './contract/document.ts';
+export { openApiDocument, type DocumentExtras, type DocumentInfo, type DocumentTag } from './contract/document.ts';
 export { deprecationHeaders, type Deprecation } from './contract/deprecation.ts';
 export { named, withExample } from './contract/named-schema.ts';
 export { pageOf, pageQuery } from './contract/page-schema.ts';

@@ -24,8 +24,19 @@ export function crossOrigin(allowedOrigins: readonly string[]): Middleware {
   const policy = cors({
     origin: (ctx) => (allowed.has(ctx.get('Origin')) && crossOriginPath(requestTargetOf(ctx).path) ? ctx.get('Origin') : ''),
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
-    exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
+    exposeHeaders: [
+      'ETag',
+      'Location',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'X-Request-Id',
+      'Deprecation',
+      'Sunset',
+      'Link',
+    ],
     maxAge: 600,
     credentials: false,
   });

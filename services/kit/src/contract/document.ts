@@ -14,13 +14,24 @@ export interface DocumentInfo {
   serverUrl: string;
 }
 
+/** A group of operations as readers and generators see it: every tag an operation names is one of these, described. */
+export interface DocumentTag {
+  name: string;
+  description: string;
+}
+
 /** What the document holds beside the API operations. */
 export interface DocumentExtras {
+  /** Every tag the operations and events use, in reading order (the document refuses one undescribed or unused). */
+  tags?: readonly DocumentTag[];
   /** The OAuth endpoints and stored artwork, outside /api/v1. */
   outsideApi?: readonly OutsideApiOperation[];
   /** The events webhooks deliver, in the 3.1 `webhooks` section, each with the headers every delivery carries. */
   webhooks?: { events: readonly WebhookEventDescription[]; headers: ZodObject };
 }
+
+/** The tag of the `webhooks` section's events. */
+export const WEBHOOK_EVENTS_TAG = 'Webhook events';
 
 const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -30,7 +41,7 @@ function webhookItem(event: WebhookEventDescription, headers: ZodObject): JsonOb
       operationId: `on${event.event.replace(/(^|[._])([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}`,
       summary: event.summary,
       ...(event.description ? { description: event.description } : {}),
-      tags: ['Webhook events'],
+      tags: [WEBHOOK_EVENTS_TAG],
       security: [{ webhookSignature: [] }],
       parameters: parametersFrom(headers, 'header'),
       requestBody: { required: true, content: { 'application/json': { schema: schemaOf(event.body, 'output') } } },
@@ -51,6 +62,15 @@ export function openApiDocument(operations: readonly Operation[], info: Document
   const ids = [...operations, ...(extras.outsideApi ?? [])].map((operation) => operation.operationId);
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
   if (repeated.length > 0) throw new Error(`operationId used twice: ${repeated.join(', ')}`);
+  const used = new Set([...operations, ...(extras.outsideApi ?? [])].flatMap((operation) => operation.tags));
+  if (extras.webhooks) used.add(WEBHOOK_EVENTS_TAG);
+  if (extras.tags) {
+    const declared = new Set(extras.tags.map(({ name }) => name));
+    const undescribed = [...used].filter((tag) => !declared.has(tag));
+    const unused = [...declared].filter((tag) => !used.has(tag));
+    if (undescribed.length > 0 || unused.length > 0)
+      throw new Error(`tags undescribed: ${undescribed.join(', ') || 'none'}; described but unused: ${unused.join(', ') || 'none'}`);
+  }
   const base = info.serverUrl.replace(/\/+$/, '');
   const webhooks = extras.webhooks;
   const schemas: JsonObject = { Problem: jsonSchemaOf(problemSchema, 'output') };
@@ -58,6 +78,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     openapi: '3.1.1',
     info: { title: info.title, version: info.version, description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-boardsync' } },
     servers: [{ url: base }],
+    ...(extras.tags ? { tags: extras.tags.map(({ name, description }) => ({ name, description })) } : {}),
     paths,
     ...(webhooks ? { webhooks: Object.fromEntries(webhooks.events.map((event) => [event.event, webhookItem(event, webhooks.headers)])) } : {}),
     components: {

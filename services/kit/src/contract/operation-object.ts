@@ -63,10 +63,16 @@ export const SHARED_HEADERS: Record<string, JsonObject> = {
   },
   Sunset: { description: 'The request used something that may stop working after this HTTP date (RFC 8594).', schema: { type: 'string' } },
   Link: { description: 'With `rel="deprecation"`: where the replacement and the deprecation policy are described.', schema: { type: 'string' } },
+  'X-Request-Id': {
+    description:
+      'Names this request in boardsync’s logs and traces: the caller’s own when it sent one of 1–128 letters, digits and `._:-`, else a new one. Quote it when reporting a problem.',
+    schema: { type: 'string', maxLength: 128 },
+  },
 };
 
 const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
 const RATE_LIMIT_HEADERS = {
+  'X-Request-Id': headerRef('X-Request-Id'),
   'RateLimit-Limit': headerRef('RateLimit-Limit'),
   'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
   'RateLimit-Reset': headerRef('RateLimit-Reset'),

@@ -36,6 +36,28 @@ const at = (document: Json, ...keys: string[]): Json => keys.reduce<Json>((node,
 describe('openApiDocument', () => {
   const document = openApiDocument(operations, info);
 
+  it('lists the tags described, and refuses a tag an operation uses undescribed or one described and unused', () => {
+    const tags = [
+      { name: 'Projects', description: 'Games.' },
+      { name: 'Account', description: 'Who.' },
+    ];
+    expect(openApiDocument(operations, info, { tags }).tags).toEqual(tags);
+    expect(() => openApiDocument(operations, info, { tags: [{ name: 'Projects', description: 'Games.' }] })).toThrow(
+      /tags undescribed: Account; described but unused: none/,
+    );
+    expect(() => openApiDocument(operations, info, { tags: [...tags, { name: 'Decks', description: 'Gone.' }] })).toThrow(/described but unused: Decks/);
+  });
+
+  it('names the page envelope’s parts once, and every answer says its X-Request-Id', () => {
+    const page = at(document, 'paths', '/api/v1/projects', 'get', 'responses', '200');
+    expect(at(page, 'content', 'application/json', 'schema', 'properties')).toMatchObject({
+      links: { $ref: '#/components/schemas/PageLinks' },
+      meta: { $ref: '#/components/schemas/PageMeta' },
+    });
+    expect(at(page, 'headers')).toMatchObject({ 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } });
+    expect(at(document, 'components', 'headers')).toHaveProperty('X-Request-Id');
+  });
+
   it('is OpenAPI 3.1 with the server, both security schemes and every scope', () => {
     expect(document).toMatchObject({ openapi: '3.1.1', servers: [{ url: 'https://api.example' }] });
     const schemes = at(document, 'components', 'securitySchemes');
@@ -65,7 +87,7 @@ describe('openApiDocument', () => {
     const responses = at(patch, 'responses');
     expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '502', '503', '504']);
     expect(at(responses, '409', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
-    expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(Object.keys(at(responses, '200', 'headers'))).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
     expect(at(responses, '429')).toEqual({ $ref: '#/components/responses/RateLimited' });
     expect(at(document, 'components', 'responses', 'RateLimited', 'headers')).toHaveProperty('Retry-After');
     const list = at(document, 'paths', '/api/v1/projects', 'get');

@@ -51,7 +51,7 @@ describe('the public contract', () => {
     expect(JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8'))).toEqual(document);
   });
 
-  it('shows examples of the resources and main request bodies, each valid by the schema it illustrates', () => {
+  it('shows examples of the resources, every request body and every webhook event, each valid by the schema it illustrates', () => {
     const illustrated: { where: string; schema: Record<string, unknown> }[] = [];
     const visit = (node: unknown, where: string): void => {
       if (!node || typeof node !== 'object') return;
@@ -80,14 +80,20 @@ describe('the public contract', () => {
         'WriteResult',
       ].sort(),
     );
-    const requestExamples = ['createProject', 'writeComponentBatch', 'registerWebhook'].map((operationId) => {
-      const operation = Object.values(document.paths)
-        .flatMap((item) => Object.values(item))
-        .find((candidate) => (candidate as { operationId?: string }).operationId === operationId);
-      return (operation as { requestBody: { content: Record<string, { schema: { examples?: unknown[] } }> } }).requestBody.content['application/json']?.schema
-        .examples;
-    });
-    expect(requestExamples.map((examples) => examples?.length)).toEqual([1, 1, 1]);
+    // Every request body, of every media type, and every webhook event shows one example (validated below with the rest).
+    type Body = { content: Record<string, { schema: { examples?: unknown[] } }> };
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item)) as { operationId: string; requestBody?: Body }[];
+    const bodies = operations.flatMap(({ operationId, requestBody }) =>
+      Object.entries(requestBody?.content ?? {}).map(([mediaType, { schema }]) => [`${operationId} ${mediaType}`, schema.examples?.length ?? 0] as const),
+    );
+    expect(bodies.length).toBeGreaterThanOrEqual(15);
+    expect(bodies.filter(([, examples]) => examples !== 1)).toEqual([]);
+    const webhooks = (document as unknown as { webhooks: Record<string, { post: { requestBody: Body } }> }).webhooks;
+    const events = Object.entries(webhooks).map(
+      ([event, item]) => [event, item.post.requestBody.content['application/json']?.schema.examples?.length ?? 0] as const,
+    );
+    expect(events.length).toBe(3);
+    expect(events.filter(([, examples]) => examples !== 1)).toEqual([]);
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
@@ -101,7 +107,7 @@ describe('the public contract', () => {
         validate(example) ? [] : [`${where} example ${String(index)}: ${ajv.errorsText(validate.errors)}`],
       );
     });
-    expect(illustrated.length).toBeGreaterThanOrEqual(15);
+    expect(illustrated.length).toBeGreaterThanOrEqual(30);
     expect(invalid).toEqual([]);
   });
 });

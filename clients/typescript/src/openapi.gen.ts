@@ -3467,7 +3467,7 @@ export interface operations {
         parameters: {
             query: {
                 response_type: "code";
-                /** @description The app’s client_id (`bsc_…`). */
+                /** @description The app’s client_id, shown when it was registered (16 characters of base64url). */
                 client_id: string;
                 /** @description Exactly one of the app’s registered redirect URIs. */
                 redirect_uri: string;
@@ -3527,7 +3527,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @constant */
                     response_type: "code";
-                    /** @description The app’s client_id (`bsc_…`). */
+                    /** @description The app’s client_id, shown when it was registered (16 characters of base64url). */
                     client_id: string;
                     /** @description Exactly one of the app’s registered redirect URIs. */
                     redirect_uri: string;

@@ -1,4 +1,4 @@
-import { pageOf, pageQuery, problemSchema, type Operation, type OperationResponse } from '@boardsync/kit/contract';
+import { pageOf, pageQuery, problemSchema, withExample, type Operation, type OperationResponse } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { assetBody, storedAssetBody } from './asset-schemas.ts';
 import { deleteBody, fromUrlBody, idempotencyHeaders, projectParam, uploadForm } from './requests.ts';
@@ -57,7 +57,7 @@ export const assetOperations: Operation[] = [
     tags: ['Assets'],
     params: projectParam,
     headers: idempotencyHeaders,
-    body: uploadForm,
+    body: withExample(uploadForm, { file: '(the image’s bytes, as a file part named squall.png)', convert_to_webp: 'true' }),
     bodyMediaType: 'multipart/form-data',
     responses: {
       201: stored('The image'),
@@ -84,7 +84,7 @@ export const assetOperations: Operation[] = [
     tags: ['Assets'],
     params: projectParam,
     headers: idempotencyHeaders,
-    body: fromUrlBody,
+    body: withExample(fromUrlBody, { url: 'https://art.example/cards/squall.png', convert_to_webp: true }),
     responses: {
       201: stored('The fetched image'),
       400: problem('The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`).'),
@@ -106,7 +106,7 @@ export const assetOperations: Operation[] = [
     description: 'Components pointing at its URL keep pointing at it.',
     tags: ['Assets'],
     params: projectParam,
-    body: deleteBody,
+    body: withExample(deleteBody, { key: 'designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp' }),
     responses: {
       200: { description: 'Deleted.', schema: z.object({ deleted: z.literal(true) }) },
       400: problem('The body is not valid JSON (`invalid_json`).'),

@@ -1,6 +1,9 @@
-import type { OutsideApiOperation } from '@boardsync/kit/contract';
+import { withExample, type OutsideApiOperation } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { authorizeQuery, consentForm, oauthErrorBody, revokeForm, serverMetadataBody, tokenBody, tokenForm } from './oauth-schemas.ts';
+
+/** An app's client_id in the examples. */
+const CLIENT_ID = 'kY3bTq9V0sWmXo2L';
 
 const oauthError = (description: string, headers?: Record<string, string>) => ({
   description,
@@ -49,7 +52,18 @@ export const oauthOperations: OutsideApiOperation[] = [
       'Approved, redirects to `redirect_uri` with `code` and `state`; denied, with `error=access_denied`. Only a form from the consent page of the same browser session is taken.',
     tags: ['OAuth'],
     access: 'browser',
-    body: consentForm,
+    body: withExample(consentForm, {
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: 'http://127.0.0.1:53682/callback',
+      scope: 'projects:read components:write',
+      state: 'af0ifjsldkj',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      csrf: '(the token of the consent page)',
+      decision: 'approve',
+      grant: ['projects:read', 'components:write'],
+    }),
     bodyMediaType: 'application/x-www-form-urlencoded',
     responses: {
       302: {
@@ -67,7 +81,14 @@ export const oauthOperations: OutsideApiOperation[] = [
     summary: 'Steps 2 and 3: exchange a code (with its PKCE verifier) or a refresh token for tokens',
     tags: ['OAuth'],
     access: 'client',
-    body: tokenForm,
+    body: withExample(tokenForm, {
+      grant_type: 'authorization_code',
+      code: 'bsc_SplxlOBeZQQYbYS6WxSbIA',
+      redirect_uri: 'http://127.0.0.1:53682/callback',
+      // RFC 7636 appendix B: the verifier of the challenge the authorization request sent.
+      code_verifier: 'dBjftJeZ4CVP-mJ92K9oh3f7qtwOf8-mr4ZwsRz0kqk',
+      client_id: CLIENT_ID,
+    }),
     bodyMediaType: 'application/x-www-form-urlencoded',
     responses: {
       200: {
@@ -90,7 +111,7 @@ export const oauthOperations: OutsideApiOperation[] = [
     summary: 'Revoke an access or refresh token the app holds (RFC 7009); the grant’s other tokens go with it',
     tags: ['OAuth'],
     access: 'client',
-    body: revokeForm,
+    body: withExample(revokeForm, { token: 'bsr_8xLOxBtZp8', token_type_hint: 'refresh_token', client_id: CLIENT_ID }),
     bodyMediaType: 'application/x-www-form-urlencoded',
     responses: {
       200: { description: 'Revoked, or was not a token of this app: the answer is the same.', schema: z.object({}) },

@@ -6,7 +6,7 @@ const scopeList = z.string().describe(`Space-separated scopes: ${SCOPE_NAMES.joi
 /** Step 1 of spec §5: what `checkAuthorizeRequest` reads. */
 export const authorizeQuery = z.object({
   response_type: z.literal('code'),
-  client_id: z.string().min(1).describe('The app’s client_id (`bsc_…`).'),
+  client_id: z.string().min(1).describe('The app’s client_id, shown when it was registered (16 characters of base64url).'),
   redirect_uri: z.string().describe('Exactly one of the app’s registered redirect URIs.'),
   scope: scopeList,
   state: z.string().optional().describe('Any value: returned unchanged with the code; check it (anti-CSRF).'),

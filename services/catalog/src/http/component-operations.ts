@@ -62,7 +62,10 @@ export const componentOperations: Operation[] = [
     description: writeRules,
     tags: ['Components'],
     params: projectParam,
-    body: singleWrite,
+    body: withExample(singleWrite, {
+      type: 'card',
+      component: { unique_id: 'sheet-row-17', name: 'Squall', quantity: 3, image_url: 'https://art.example/squall.png', deck_names: ['Weather'] },
+    }),
     responses: {
       ...written,
       413: bodyTooLarge(),

@@ -1,4 +1,4 @@
-import type { Operation } from '@boardsync/kit/contract';
+import { withExample, type Operation } from '@boardsync/kit/contract';
 import { changeBody, createBody, groupParams, listQuery, MAX_MEMBERS, membersBody } from './group-requests.ts';
 import { groupDeletedBody, groupEnvelope, groupListBody, groupWithMembersEnvelope } from './group-schemas.ts';
 import { projectParam } from './params.ts';
@@ -30,7 +30,7 @@ export const groupOperations: Operation[] = [
     summary: 'Create a deck or stack at the end of the group order, or find the one of that name',
     tags: ['Groups'],
     params: projectParam,
-    body: createBody,
+    body: withExample(createBody, { kind: 'deck', name: 'Weather' }),
     responses: {
       201: { description: 'The new group (without members).', schema: groupEnvelope },
       200: { description: 'A group of that kind and name (ignoring case) already existed: that one, unchanged (without members).', schema: groupEnvelope },
@@ -47,7 +47,7 @@ export const groupOperations: Operation[] = [
     summary: 'Rename or move a group; omitted fields are left as they are',
     tags: ['Groups'],
     params: groupParams,
-    body: changeBody,
+    body: withExample(changeBody, { name: 'Storms', position: 2 }),
     bodyOptional: true,
     responses: {
       200: { description: 'The group as it is now (without members).', schema: groupEnvelope },
@@ -84,7 +84,12 @@ export const groupOperations: Operation[] = [
       'A deck holds only cards, a stack only tokens, all of one shape/mask. A refused call changes nothing.',
     tags: ['Groups'],
     params: groupParams,
-    body: membersBody,
+    body: withExample(membersBody, {
+      members: [
+        { unique_id: 'sheet-row-17', count: 2 },
+        { unique_id: 'sheet-row-18', face_up: false },
+      ],
+    }),
     responses: {
       200: { description: 'The group with its members, as they are now.', schema: groupWithMembersEnvelope },
       400: problem('The body is not valid JSON (`invalid_json`), or the members would mix types or shapes (`mixed_group`; the detail names them).'),

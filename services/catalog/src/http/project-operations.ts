@@ -53,7 +53,7 @@ export const projectOperations: Operation[] = [
     summary: 'Change a project’s fields; omitted fields are left as they are',
     tags: ['Projects'],
     params: projectParam,
-    body: projectChangeBody,
+    body: withExample(projectChangeBody, { short_description: 'Race your clipper round the archipelago.', playtime_minutes: 60 }),
     bodyOptional: true,
     responses: {
       200: { description: 'The project as it is now.', schema: projectEnvelope },

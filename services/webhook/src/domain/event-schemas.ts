@@ -42,17 +42,47 @@ export const DELIVERED_EVENTS = [
     event: 'components.changed',
     summary: 'Components of a project were created, updated or deleted',
     description: 'One delivery per write (a batch is one); none for a write that changed nothing. From any source: this API, another app, imports.',
-    body: envelopeOf('components.changed', componentsChangedData),
+    body: envelopeOf('components.changed', componentsChangedData).meta({
+      examples: [
+        {
+          id: '9b2f1c62-8d0e-4f53-9a47-3c1d2e5f7a80',
+          event: 'components.changed',
+          created_at: '2026-11-28T10:15:02.417Z',
+          data: {
+            project_id: 42,
+            type: 'card',
+            created: 1,
+            updated: 1,
+            deleted: 0,
+            components: [
+              { id: 1201, name: 'Squall', type: 'card' },
+              { id: 1202, name: 'Doldrums', type: 'card' },
+            ],
+          },
+        },
+      ],
+    }),
   },
   {
     event: 'project.updated',
     summary: 'A project’s details were edited and at least one field really changed',
-    body: envelopeOf('project.updated', projectUpdatedData),
+    body: envelopeOf('project.updated', projectUpdatedData).meta({
+      examples: [
+        {
+          id: '0d6e4a1b-2c3f-4e5a-8b9c-7d1e2f3a4b5c',
+          event: 'project.updated',
+          created_at: '2026-11-28T10:16:40.002Z',
+          data: { project_id: 42, changed: ['short_description', 'playtime_minutes'] },
+        },
+      ],
+    }),
   },
   {
     event: PING_EVENT,
     summary: 'A test delivery, sent once by `POST /webhooks/{webhook}/ping`',
-    body: envelopeOf(PING_EVENT, pingData),
+    body: envelopeOf(PING_EVENT, pingData).meta({
+      examples: [{ id: '5a7c9e1f-3b2d-4c6e-9f8a-1b3d5f7a9c2e', event: PING_EVENT, created_at: '2026-11-28T10:17:00.000Z', data: { webhook_id: 17 } }],
+    }),
   },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { pageOf, pageQuery, problemSchema, type Operation, type OperationResponse } from '@boardsync/kit/contract';
+import { pageOf, pageQuery, problemSchema, withExample, type Operation, type OperationResponse } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { deliveryListQuery, deliveryParams, recoverBody } from './delivery-log-requests.ts';
 import { deliveryBody, deliveryDetailBody, pingBody } from './delivery-log-schemas.ts';
@@ -71,7 +71,7 @@ export const deliveryLogOperations: Operation[] = [
       'Each failed delivery of the webhook created in `[since, until)` starts a new attempt series, as a redelivery does; succeeded and pending ones, and pings, are left alone.',
     tags: ['Webhook deliveries'],
     params: webhookParam,
-    body: recoverBody,
+    body: withExample(recoverBody, { since: '2026-11-27T09:00:00Z', until: '2026-11-27T12:00:00Z' }),
     responses: {
       202: { description: 'Queued.', schema: z.object({ recovered: z.int().describe('How many failed deliveries were queued again.') }) },
       400: problem('The body is not valid JSON (`invalid_json`).'),

@@ -32,12 +32,11 @@ export class SecretResealing {
   private readonly logger: Logger;
   private readonly everyMs: number;
 
-  constructor(orm: Database, keyring: SecretKeyring, logger: Logger, options: { registry?: Registry; everyMs?: number } = {}) {
+  constructor(orm: Database, keyring: SecretKeyring, logger: Logger, options: { everyMs?: number } = {}) {
     this.orm = orm;
     this.keyring = keyring;
     this.logger = logger;
     this.everyMs = options.everyMs ?? RESEAL_EVERY_MS;
-    if (options.registry) this.registerMetric(options.registry);
   }
 
   start(): void {
@@ -102,7 +101,7 @@ export class SecretResealing {
     }
   }
 
-  /** Registers `webhook_secrets_not_under_first_key` (done by the constructor when given a registry). */
+  /** Registers `webhook_secrets_not_under_first_key` (the service's registry exists only once its apps do, which take this). */
   registerMetric(registry: Registry): void {
     // A count over the whole table, so at most once per pass however often it is scraped: nothing changes it faster.
     const reading = new CachedReading(() => this.countNotUnderFirstKey(), {

@@ -51,7 +51,7 @@ export function databaseServiceApps(options: DatabaseServiceAppsOptions): Servic
   apps.public.proxy = options.trustProxy ?? false;
   apps.public.use(conditionalGet());
   apps.public.use(apiGuard(options.service, options.principalSecret));
-  if (options.operations) apps.public.use(deprecationNotices(options.service, options.operations));
+  if (options.operations) apps.public.use(deprecationNotices(options.operations));
   mountRouters(apps.public, options.public);
   mountRouters(apps.internal, options.internal ?? []);
   return apps;

@@ -1,6 +1,11 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { requirePrincipal, principalOf } from '../principal.ts';
-import { API_PREFIX, matchRoute, noRouteProblem, requireScope, type ServiceName } from '../routes.ts';
+import { API_PREFIX, matchRoute, noRouteProblem, requireScope, type RouteRule, type ServiceName } from '../routes.ts';
+
+/** The route-table row the guard matched this request to; undefined outside /api/v1 (or before the guard). */
+export function guardedRouteOf(ctx: Context): RouteRule | undefined {
+  return ctx.state.route as RouteRule | undefined;
+}
 
 /**
  * A service's own check of its public routes, behind the gateway's: every `/api/v1` request must
@@ -21,6 +26,7 @@ export function apiGuard(service: ServiceName, principalSecret: string): Middlew
       const match = matchRoute(ctx.method, ctx.path.slice(API_PREFIX.length) || '/', service);
       if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, ctx.path);
       requireScope(principalOf(ctx).scopes, match.rule.scope);
+      ctx.state.route = match.rule;
       await next();
     });
   };

@@ -15,11 +15,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { request } from 'undici';
-import { KafkaBus, eventMessage } from '@boardsync/kit';
+import { KafkaBus } from '@boardsync/kit';
 import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
 import { LATENCY_HEADER, latencyRow, measure, measureAlternating, printTable, quantile, type Sample } from './support/measure.ts';
-import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
+import { ComponentArrivals, cardAddedEvent, startCatalogAndWebhook } from './support/webhook-bench.ts';
 import { cpuSnapshot, cpuUsedBetween } from './support/process-cpu.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -90,17 +90,7 @@ console.log(latencyRow(latency));
 const logger = testLogger('bench');
 const bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'bench-webhook', logger, namespace });
 const projectIds = Array.from({ length: EVENTS }, (_, index) => projectId * 100_000 + index);
-const events = () =>
-  projectIds.map((id) =>
-    eventMessage(
-      String(id),
-      {
-        $case: 'componentsChanged',
-        value: { projectId: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `c${String(id)}`, type: 'card' }] },
-      },
-      { designerId: DESIGNER, source: 'api:bench' },
-    ),
-  );
+const events = () => projectIds.map((id) => cardAddedEvent(id, `c${String(id)}`, { designerId: DESIGNER, source: 'api:bench' }));
 // Where the time goes: when every event's delivery was queued (fan-out done), read from the webhook database.
 const queueWatch = new pg.Client({ connectionString: webhookDatabaseUrl });
 await queueWatch.connect();

@@ -14,11 +14,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KafkaBus, eventMessage } from '@boardsync/kit';
+import { KafkaBus } from '@boardsync/kit';
 import { eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
 import { measure, quantile } from './support/measure.ts';
-import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
+import { ComponentArrivals, cardAddedEvent, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 150);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
@@ -83,14 +83,7 @@ let nextCrowdProject = 1;
 function crowdEvents(count: number) {
   return Array.from({ length: count }, () => {
     const id = nextCrowdProject++;
-    return eventMessage(
-      String(id),
-      {
-        $case: 'componentsChanged',
-        value: { projectId: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `c${String(id)}`, type: 'card' }] },
-      },
-      { designerId: CROWD, source: 'api:bench' },
-    );
+    return cardAddedEvent(id, `c${String(id)}`, { designerId: CROWD, source: 'api:bench' });
   });
 }
 

@@ -16,11 +16,11 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { KafkaBus, eventMessage } from '@boardsync/kit';
+import { KafkaBus } from '@boardsync/kit';
 import { infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { callAsDesigner } from './support/bench-api.ts';
 import { quantile, type Sample } from './support/measure.ts';
-import { ComponentArrivals, startCatalogAndWebhook } from './support/webhook-bench.ts';
+import { ComponentArrivals, cardAddedEvent, startCatalogAndWebhook } from './support/webhook-bench.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 60);
 const NOISY_WEBHOOKS = Number(process.env.BENCH_NOISY_WEBHOOKS ?? 100);
@@ -117,14 +117,7 @@ async function scenario(name: string, webhookEnv: Record<string, string>): Promi
   const noisyEvents = (count: number) =>
     Array.from({ length: count }, () => {
       const id = nextNoisyProject++;
-      return eventMessage(
-        String(id),
-        {
-          $case: 'componentsChanged',
-          value: { projectId: id, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id, name: `n${String(id)}`, type: 'card' }] },
-        },
-        { designerId: NOISY, source: 'api:noisy-0' },
-      );
+      return cardAddedEvent(id, `n${String(id)}`, { designerId: NOISY, source: 'api:noisy-0' });
     });
   let noising = false;
   let noise = Promise.resolve();

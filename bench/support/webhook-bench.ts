@@ -1,4 +1,5 @@
 /** What both webhook benchmarks share: the catalog and the webhook service on fresh databases, and waiting for a component's delivery. */
+import { eventMessage } from '@boardsync/kit';
 import { createTestDatabase } from '@boardsync/kit/testing';
 import { sharedServiceEnv, startService, stopServices, type StartedService } from './services.ts';
 import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../../tests/support/standalone-env.ts';
@@ -74,4 +75,16 @@ export class ComponentArrivals {
       clearTimeout(timer);
     });
   }
+}
+
+/** A `components.changed` event as the catalog's outbox publishes it: card `name` (id `projectId`) added to project `projectId` of `origin`'s designer. */
+export function cardAddedEvent(projectId: number, name: string, origin: { designerId: number; source: string }): ReturnType<typeof eventMessage> {
+  return eventMessage(
+    String(projectId),
+    {
+      $case: 'componentsChanged',
+      value: { projectId, type: 'card', created: 1, updated: 0, deleted: 0, components: [{ id: projectId, name, type: 'card' }] },
+    },
+    origin,
+  );
 }

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { writeComponents, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
+import { writeComponents, type ComponentType, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
 import { tokenSourceOf, type Credentials } from './credentials.ts';
 import { unwrap } from './errors.ts';
 import type { paths } from './openapi.gen.ts';
@@ -25,7 +25,7 @@ export interface BoardsyncClient {
   /** Every row of a paginated list, following `links.next`: `for await (const c of client.list('/api/v1/projects/{project}/components', …))`. */
   list<Path extends ListPath>(path: Path, params: ListParams<Path>): AsyncGenerator<ListItem<Path>, void, undefined>;
   /** Any number of component rows of one type, in spec-sized batches, with one result for all. */
-  writeComponents(project: number, input: WriteComponentsInput, options?: WriteComponentsOptions): Promise<WriteResult>;
+  writeComponents<Type extends ComponentType>(project: number, input: WriteComponentsInput<Type>, options?: WriteComponentsOptions): Promise<WriteResult>;
   /** Upload an image's bytes into the project's storage. */
   uploadAsset(project: number, file: UploadFile, options?: StoreOptions): Promise<StoredAsset>;
   /** Have the service fetch a public image URL into the project's storage. */

@@ -6,20 +6,23 @@ import type { Transport } from './transport.ts';
 export type WriteResult = components['schemas']['WriteResult'];
 type BatchBody = paths['/api/v1/projects/{project}/components/batch']['post']['requestBody']['content']['application/json'];
 export type ComponentType = BatchBody['type'];
-/** One component write row (spec §2: the fields each type honours). */
-export type ComponentRow = Record<string, unknown>;
+/** One component write row of a type: the fields spec §2 says it honours (others are ignored by the service). */
+export type ComponentRow<Type extends ComponentType = ComponentType> = Extract<BatchBody, { type: Type }>['components'][number];
 
 /** Spec §8: at most 500 rows, one type, per call. */
 export const MAX_BATCH_ROWS = 500;
 
-export interface WriteComponentsInput {
-  type: ComponentType;
-  components: readonly ComponentRow[];
-  match_by_name?: boolean;
-  /** Delete this app's components of `type` that `components` does not name, across every batch. */
-  remove_missing?: boolean;
-  internalize_images?: boolean;
-}
+/** Rows of one type: `type` selects the fields each row may carry. */
+export type WriteComponentsInput<Type extends ComponentType = ComponentType> = {
+  [Written in Type]: {
+    type: Written;
+    components: readonly ComponentRow<Written>[];
+    match_by_name?: boolean;
+    /** Delete this app's components of `type` that `components` does not name, across every batch. */
+    remove_missing?: boolean;
+    internalize_images?: boolean;
+  };
+}[Type];
 
 export interface WriteComponentsOptions {
   /** Rows per call (default and maximum 500). */
@@ -57,10 +60,10 @@ interface BatchContext {
  * names every row, so the client removes the missing itself after the last batch: each of this
  * app's components of the type that no batch wrote is deleted by its `unique_id`.
  */
-export async function writeComponents(
+export async function writeComponents<Type extends ComponentType>(
   context: BatchContext,
   project: number,
-  input: WriteComponentsInput,
+  input: WriteComponentsInput<Type>,
   options: WriteComponentsOptions = {},
 ): Promise<WriteResult> {
   const size = Math.min(options.batchSize ?? MAX_BATCH_ROWS, MAX_BATCH_ROWS);

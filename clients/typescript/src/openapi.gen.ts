@@ -870,6 +870,659 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description One component of `type`: its row is that type’s schema. */
+        ComponentWriteInput: components["schemas"]["CardWriteInput"] | components["schemas"]["TokenWriteInput"] | components["schemas"]["DiceWriteInput"] | components["schemas"]["BoardWriteInput"] | components["schemas"]["RulebookWriteInput"] | components["schemas"]["SpinnerWriteInput"] | components["schemas"]["CoinWriteInput"] | components["schemas"]["BagWriteInput"] | components["schemas"]["CounterWriteInput"] | components["schemas"]["TimerWriteInput"] | components["schemas"]["PackWriteInput"];
+        CardWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card";
+            component: components["schemas"]["CardInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A card row. Fields the type does not honour are accepted and ignored. */
+        CardInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Back colour, used when there is no back artwork. */
+            color_back?: string | null;
+            /** @description A card mask value from `GET /masks` (`none` is no mask; `default:rectangle` is the rectangle mask), or one of your custom mask names; blank or null is `none`. */
+            card_mask_type?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Back artwork, as `image_url`. */
+            back_image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Ordering within the type; page order for a rulebook. */
+            sort_order?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+            /** @description The decks the card is in: missing ones are created. Sets membership, not order; an empty list leaves every deck. */
+            deck_names?: string[] | string | null;
+        };
+        TokenWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "token";
+            component: components["schemas"]["TokenInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A token row. Fields the type does not honour are accepted and ignored. */
+        TokenInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Back colour, used when there is no back artwork. */
+            color_back?: string | null;
+            /** @description A token mask value from `GET /masks` (a bare spelling such as `circle` is read back in `default:` form), or one of your custom mask names; blank or null is `none`. */
+            shape?: string | null;
+            /** @description Trace the artwork’s own transparency instead of applying a geometric shape; `color` then tints the silhouette. */
+            mask_image?: boolean;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Back artwork, as `image_url`. */
+            back_image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+            /** @description The stacks the token is in: missing ones are created. Sets membership, not order; an empty list leaves every stack. */
+            stack_names?: string[] | string | null;
+        };
+        DiceWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dice";
+            component: components["schemas"]["DiceInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A die row: `size` is its die type. Fields the type does not honour are accepted and ignored. */
+        DiceInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: ("d2" | "d3" | "d4" | "d6" | "d8" | "d10" | "d12" | "d20") | string | (2 | 3 | 4 | 6 | 8 | 10 | 12 | 20) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+            /** @description Face image URLs in face order (not a count: the count is `size`). */
+            die_faces?: string[] | string | null;
+            /**
+             * @deprecated
+             * @description Deprecated: the older name of `die_faces`, read only when `die_faces` is not sent.
+             */
+            die_face_urls?: string[] | string | null;
+            /** @description Face labels in face order. */
+            die_face_labels?: string[] | string | null;
+            /** @description `standard` or `custom`. */
+            dice_style?: ("standard" | "custom") | null;
+        };
+        BoardWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "board";
+            component: components["schemas"]["BoardInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A board row. Fields the type does not honour are accepted and ignored. */
+        BoardInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Back colour, used when there is no back artwork. */
+            color_back?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Back artwork, as `image_url`. */
+            back_image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        RulebookWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rulebook";
+            component: components["schemas"]["RulebookInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description One rulebook page: send one row per page. It has no `name` (its `page_name` is read back as one) and its quantity is always 1. Fields the type does not honour are accepted and ignored. */
+        RulebookInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The rulebook this page belongs to. */
+            book_name: string;
+            /** @description The page’s name (read back as `name`). */
+            page_name: string;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Ordering within the type; page order for a rulebook. */
+            sort_order?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        SpinnerWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spinner";
+            component: components["schemas"]["SpinnerInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A spinner row. Fields the type does not honour are accepted and ignored. */
+        SpinnerInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+            /** @description The spinner’s sections; an `image_url` inside one is resolved like a top-level one. */
+            spinner_sections?: {
+                /** @description Resolved like a top-level `image_url`. */
+                image_url?: string | null;
+            }[] | null;
+        };
+        CoinWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coin";
+            component: components["schemas"]["CoinInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A coin row. Fields the type does not honour are accepted and ignored. */
+        CoinInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Back colour, used when there is no back artwork. */
+            color_back?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Back artwork, as `image_url`. */
+            back_image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        BagWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bag";
+            component: components["schemas"]["BagInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A bag row. Fields the type does not honour are accepted and ignored. */
+        BagInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        CounterWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "counter";
+            component: components["schemas"]["CounterInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A counter row. Fields the type does not honour are accepted and ignored. */
+        CounterInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        TimerWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timer";
+            component: components["schemas"]["TimerInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A timer row. Fields the type does not honour are accepted and ignored. */
+        TimerInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
+        PackWriteInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pack";
+            component: components["schemas"]["PackInput"];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        /** @description A pack row: rarity tiers and contents are set in the editor, not through the API. Fields the type does not honour are accepted and ignored. */
+        PackInput: {
+            /** @description Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key. */
+            unique_id?: string | number | null;
+            /** @description The component’s name. */
+            name: string;
+            /** @description Copies; blank or null is 1. */
+            quantity?: number | string | null;
+            /** @description Free text shown to the designer. */
+            description?: string | null;
+            /** @description Private free text. */
+            notes?: string | null;
+            /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
+            size?: (string | number) | null;
+            /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+            color?: string | null;
+            /** @description Free text. */
+            material?: string | null;
+            /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
+            image_url?: string | null;
+            /** @description Artwork rotation in degrees; blank or null is 0. */
+            image_rotation?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Which edge is up, in degrees; null leaves the tabletop default. */
+            facing?: (0 | 90 | 180 | 270) | string | null;
+            /** @description Physical width in inches; drives tabletop scale. */
+            phys_width_in?: number | string | null;
+            /** @description Physical height in inches; drives tabletop scale. */
+            phys_height_in?: number | string | null;
+            /** @description Weight per unit, in pounds. */
+            weight_lbs?: number | string | null;
+            /** @description Cost per unit. */
+            cost_per_unit?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_x?: number | string | null;
+            /** @description Fallback scale when no physical size is set. */
+            playtest_scale_y?: number | string | null;
+        };
         /**
          * @example {
          *       "created": 1,
@@ -921,6 +1574,272 @@ export interface components {
             }[];
             /** @description `internalize_images` was set and a background copy of external artwork started. */
             internalizing: boolean;
+        };
+        /** @description Up to 500 components of one `type`: each row is that type’s schema. */
+        ComponentBatchInput: components["schemas"]["CardBatchInput"] | components["schemas"]["TokenBatchInput"] | components["schemas"]["DiceBatchInput"] | components["schemas"]["BoardBatchInput"] | components["schemas"]["RulebookBatchInput"] | components["schemas"]["SpinnerBatchInput"] | components["schemas"]["CoinBatchInput"] | components["schemas"]["BagBatchInput"] | components["schemas"]["CounterBatchInput"] | components["schemas"]["TimerBatchInput"] | components["schemas"]["PackBatchInput"];
+        CardBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["CardInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        TokenBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "token";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["TokenInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        DiceBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dice";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["DiceInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        BoardBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "board";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["BoardInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        RulebookBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rulebook";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["RulebookInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        SpinnerBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spinner";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["SpinnerInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        CoinBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coin";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["CoinInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        BagBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bag";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["BagInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        CounterBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "counter";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["CounterInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        TimerBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timer";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["TimerInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
+        };
+        PackBatchInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pack";
+            /** @description The rows, each a spec §2 Component write object of `type`. */
+            components: components["schemas"]["PackInput"][];
+            /**
+             * @description Overwrite a same-named component of the type even when its `unique_id` differs.
+             * @default false
+             */
+            match_by_name?: boolean;
+            /**
+             * @description Delete this app’s components of the type that the batch does not name.
+             * @default false
+             */
+            remove_missing?: boolean;
+            /**
+             * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
+             * @default false
+             */
+            internalize_images?: boolean;
         };
         /**
          * @example {
@@ -1688,27 +2607,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The component type the write covers: one per call (legacy types cannot be created).
-                     * @enum {string}
-                     */
-                    type: "card" | "token" | "dice" | "board" | "rulebook" | "spinner" | "coin" | "bag" | "counter" | "timer" | "pack";
-                    /** @description One row: the spec §2 Component write fields the type honours (others are ignored). */
-                    component: {
-                        [key: string]: unknown;
-                    };
-                    /**
-                     * @description Overwrite a same-named component of the type even when its `unique_id` differs.
-                     * @default false
-                     */
-                    match_by_name?: boolean;
-                    /**
-                     * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
-                     * @default false
-                     */
-                    internalize_images?: boolean;
-                };
+                "application/json": components["schemas"]["ComponentWriteInput"];
             };
         };
         responses: {
@@ -1867,30 +2766,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The component type the write covers: one per call (legacy types cannot be created).
-                     * @enum {string}
-                     */
-                    type: "card" | "token" | "dice" | "board" | "rulebook" | "spinner" | "coin" | "bag" | "counter" | "timer" | "pack";
-                    /** @description The rows, each a spec §2 Component write object of `type`. */
-                    components: unknown[];
-                    /**
-                     * @description Overwrite a same-named component of the type even when its `unique_id` differs.
-                     * @default false
-                     */
-                    match_by_name?: boolean;
-                    /**
-                     * @description Delete this app’s components of the type that the batch does not name.
-                     * @default false
-                     */
-                    remove_missing?: boolean;
-                    /**
-                     * @description Copy external artwork into the designer’s storage in the background (spends storage quota).
-                     * @default false
-                     */
-                    internalize_images?: boolean;
-                };
+                "application/json": components["schemas"]["ComponentBatchInput"];
             };
         };
         responses: {

@@ -8,6 +8,7 @@ export { ConfigError, env, loadConfigOrExit, metricsPortApart, parseConfig } fro
 export { createLogger, type Logger, type LoggerSettings } from './logger.ts';
 export { currentRequestContext, runWithRequestContext, type RequestContext } from './request-context.ts';
 export { nameServerSpan } from './telemetry/trace-context.ts';
+export { acceptsOnTheWire } from './contract/wire-form.ts';
 export { Problem, isProblem, PROBLEM_TYPE_BASE, type FieldErrors, type ProblemBody, type ProblemInit } from './problem.ts';
 export { bodyParser, createInternalApp, createScrapeApp, createServiceApp, createServiceApps, type ServiceAppOptions, type ServiceApps } from './http/app.ts';
 export { serveListeners, type ListenerSettings, type Listening } from './http/listeners.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BatchWriteError, BoardsyncError, unwrap, type BoardsyncClient } from '@boardsync/client';
+import { BatchWriteError, BoardsyncError, unwrap, type BoardsyncClient, type ComponentRow } from '@boardsync/client';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
 import { clientFor } from './client-for.ts';
 
@@ -65,10 +65,26 @@ export function describeBatches(system: RunningSystem): void {
       expect(await cardNames(client, project)).toHaveLength(4);
     });
 
+    // What the row types refuse at compile time is in typed-rows.check.ts.
+    it('types each row by its type: a die takes its faces and die type, a rulebook page its book and page', async () => {
+      const { client } = await clientFor(system);
+      const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Typed rows' } })).data.id;
+      const faces = 'https://art.example/1.png|https://art.example/2.png';
+      await client.writeComponents(project, {
+        type: 'dice',
+        components: [{ unique_id: 7, name: 'Wind die', size: 6, die_faces: faces, phys_width_in: '0.6' }],
+      });
+      await client.writeComponents(project, { type: 'rulebook', components: [{ book_name: 'Rules', page_name: 'Setup', sort_order: 1 }] });
+      const rows = unwrap(await client.api.GET('/api/v1/projects/{project}/components', { params: { path: { project } } })).data;
+      expect(rows.find((row) => row.type === 'dice')).toMatchObject({ unique_id: '7', size: 'd6', die_faces: faces.split('|'), phys_width_in: 0.6 });
+      expect(rows.find((row) => row.type === 'rulebook')).toMatchObject({ name: 'Setup', book_name: 'Rules', quantity: 1 });
+    });
+
     it('says which rows landed when a later batch is refused', async () => {
       const { client } = await clientFor(system);
       const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Half' } })).data.id;
-      const rows = [...cards(0, 3), { unique_id: 'nameless' }];
+      // The row types refuse a nameless card; the service must refuse it too, for clients that are not typed.
+      const rows = [...cards(0, 3), { unique_id: 'nameless' } as unknown as ComponentRow<'card'>];
       let refusal: unknown;
       try {
         await client.writeComponents(project, { type: 'card', components: rows }, { batchSize: 3 });

@@ -2,7 +2,8 @@ import type { FieldErrors } from '@boardsync/kit';
 import type { z } from 'zod';
 import { componentField, type ComponentValues } from './component-fields.ts';
 import { groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';
-import { blankIsNull, dieFaces, dieType, groupNames, legacySize, webUrl } from './component-values.ts';
+import { artworkUrl, blankIsNull, dieFaces, groupNames, maskValue, uniqueId as uniqueIdValue } from './component-values.ts';
+import { sizeSchemaOf } from './component-write-fields.ts';
 import { resolveMask, type CustomMaskRef } from './mask-library.ts';
 
 export type { ComponentValues } from './component-fields.ts';
@@ -29,8 +30,6 @@ interface ParseContext {
 }
 
 const sent = (row: Record<string, unknown>, field: WriteField): boolean => Object.hasOwn(row, field) && row[field] !== undefined;
-
-const artworkUrl = webUrl.nullable();
 
 /** The type's honoured fields that carry a schema of their own, in spec order; worked out once per type, not per row. */
 const schemaFields = new Map<CreatableType, { field: WriteField; property: string; input: z.ZodType }[]>();
@@ -74,12 +73,10 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
   }
 
   let uniqueId: string | undefined;
-  if (sent(input, 'unique_id') && input.unique_id !== null) {
-    const value = input.unique_id;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) uniqueId = String(value);
-    else if (typeof value === 'string') uniqueId = value.trim() === '' ? undefined : value.trim();
-    else fail('unique_id', 'must be a string');
-    if (uniqueId !== undefined && uniqueId.length > 255) fail('unique_id', 'may not be longer than 255 characters');
+  if (sent(input, 'unique_id')) {
+    const result = uniqueIdValue.safeParse(input.unique_id);
+    if (result.success) uniqueId = result.data ?? undefined;
+    else fail('unique_id', result.error.issues[0]?.message ?? 'must be a string');
   }
 
   if (type === 'rulebook') {
@@ -88,7 +85,7 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
   }
 
   if (honoured.has('size') && sent(input, 'size')) {
-    const result = (type === 'dice' ? dieType : legacySize).safeParse(input.size);
+    const result = sizeSchemaOf(type).safeParse(input.size);
     if (result.success) values.size = result.data;
     else fail('size', result.error.issues[0]?.message ?? 'is invalid');
   }
@@ -122,14 +119,14 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
 
   const mask = maskFieldOf(type);
   if (mask && sent(input, mask.field)) {
-    const value = blankIsNull(input[mask.field]);
-    if (value === null) {
+    const result = maskValue.safeParse(input[mask.field]);
+    if (!result.success) {
+      fail(mask.field, result.error.issues[0]?.message ?? 'must be a mask value from GET /masks');
+    } else if (result.data === null) {
       values[mask.property] = 'none';
-    } else if (typeof value !== 'string') {
-      fail(mask.field, 'must be a mask value from GET /masks');
     } else {
-      const resolved = resolveMask(mask.kind, value, context.customMasks);
-      if (resolved === undefined) fail(mask.field, `"${value}" is not a ${type} mask: use a value from GET /masks (or one of your custom mask names)`);
+      const resolved = resolveMask(mask.kind, result.data, context.customMasks);
+      if (resolved === undefined) fail(mask.field, `"${result.data}" is not a ${type} mask: use a value from GET /masks (or one of your custom mask names)`);
       else values[mask.property] = resolved;
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from './problem-schema.ts';
+import { wireFormOf } from './wire-form.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -8,10 +9,25 @@ export const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): as requests are parsed (`input`) or answers built (`output`). */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: withoutNoise });
+  const json = zodJsonSchema(schema, io);
   // zod leaves out the root's own examples when it describes a derived schema (`.partial()`, `.transform()`) as it is parsed.
   const examples = z.globalRegistry.get(schema)?.examples;
   return namedInComponents(Array.isArray(examples) && !('examples' in json) ? { ...json, examples } : json, io);
+}
+
+/** zod's JSON Schema with this document's refinements; named schemas still in `$defs`. */
+function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: (context) => {
+      if (io === 'input') asOnTheWire(context);
+      withoutNoise(context);
+      withDiscriminator(context, io);
+    },
+  });
+  return json;
 }
 
 const NAME_REF = /^#\/\$defs\/(.+)$/;
@@ -71,6 +87,41 @@ function withoutNoise({ jsonSchema }: { jsonSchema: JsonObject }): void {
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
   if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+}
+
+interface OverrideContext {
+  zodSchema: z.core.$ZodType;
+  jsonSchema: JsonObject;
+}
+
+/** A request schema described by what it accepts on the wire (its own description and examples kept). */
+function asOnTheWire({ zodSchema, jsonSchema }: OverrideContext): void {
+  const wire = wireFormOf(zodSchema);
+  if (!wire) return;
+  const { description, examples, deprecated } = jsonSchema;
+  const accepted = zodJsonSchema(wire, 'input');
+  // zod hands over the object it places in the document: it is rewritten in place.
+  for (const key of Object.keys(jsonSchema)) Reflect.deleteProperty(jsonSchema, key);
+  const kept = Object.entries({ description, examples, deprecated }).filter(([, value]) => value !== undefined);
+  Object.assign(jsonSchema, accepted, Object.fromEntries(kept));
+}
+
+/**
+ * A discriminated union of named objects gets OpenAPI's `discriminator` with its mapping, so a
+ * generated client picks the variant by the property's value rather than by trying each.
+ */
+function withDiscriminator({ zodSchema, jsonSchema }: OverrideContext, io: 'input' | 'output'): void {
+  const def = (zodSchema as z.ZodType)._zod.def;
+  if (def.type !== 'union' || !('discriminator' in def) || typeof def.discriminator !== 'string') return;
+  const propertyName = def.discriminator;
+  const mapping: Record<string, string> = {};
+  for (const option of (zodSchema as z.ZodDiscriminatedUnion).options) {
+    const id = z.globalRegistry.get(option)?.id;
+    const value = option instanceof z.ZodObject ? (option.shape as Record<string, z.ZodType>)[propertyName] : undefined;
+    if (!id || !(value instanceof z.ZodLiteral) || value.values.size !== 1) return;
+    mapping[String([...value.values][0])] = `#/components/schemas/${id}${io === 'input' ? 'Input' : ''}`;
+  }
+  jsonSchema.discriminator = { propertyName, mapping };
 }
 
 /** As {@link jsonSchemaOf}, with the shared Problem schema named by reference. */

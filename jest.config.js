@@ -16,6 +16,8 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
+  // The workspace's own packages are read as their TypeScript source (@boardsync/client's `boardsync-source` export).
+  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'boardsync-source'] },
 };
 
 export default {

@@ -1,29 +1,34 @@
 import createClient, { type Client } from 'openapi-fetch';
+import type { CallOptions } from './call-options.ts';
 import { writeComponents, type ComponentType, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
 import { tokenSourceOf, type Credentials } from './credentials.ts';
 import { unwrap } from './errors.ts';
 import type { paths } from './openapi.gen.ts';
 import { listPages, type ListItem, type ListParams, type ListPath } from './pagination.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
-import { createTransport, type Transport } from './transport.ts';
+import { abortableSleep, createTransport, type Transport } from './transport.ts';
 import { mirrorAsset, uploadAsset, type StoreOptions, type StoredAsset, type UploadFile } from './uploads.ts';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface BoardsyncClientOptions {
   /** The gateway's address, e.g. `https://boardsync.example` (the API is under `/api/v1` there). */
   baseUrl: string;
   /** A personal token (`bsp_…`), or a token source such as `oauthSession(…)`. */
   auth: Credentials;
-  /** How 429 and 503 answers to idempotent requests are waited out and retried. */
+  /** How 429s, 502/503/504s and failed attempts are waited out and retried (`DEFAULT_RETRY_POLICY`). */
   retry?: Partial<RetryPolicy>;
+  /** How long one attempt may take before it is abandoned, in milliseconds (default 30 000). Pass a `signal` to a call to end it sooner. */
+  timeoutMs?: number;
   /** Another fetch (a proxy agent, instrumentation); global fetch by default. */
   fetch?: (request: Request) => Promise<Response>;
 }
 
 export interface BoardsyncClient {
-  /** Every operation of the contract, typed: `api.GET('/api/v1/projects/{project}', { params: { path: { project } } })`. */
+  /** Every operation of the contract, typed: `api.GET('/api/v1/projects/{project}', { params: { path: { project } }, signal })`. */
   api: Client<paths>;
   /** Every row of a paginated list, following `links.next`: `for await (const c of client.list('/api/v1/projects/{project}/components', …))`. */
-  list<Path extends ListPath>(path: Path, params: ListParams<Path>): AsyncGenerator<ListItem<Path>, void, undefined>;
+  list<Path extends ListPath>(path: Path, params: ListParams<Path>, options?: CallOptions): AsyncGenerator<ListItem<Path>, void, undefined>;
   /** Any number of component rows of one type, in spec-sized batches, with one result for all. */
   writeComponents<Type extends ComponentType>(project: number, input: WriteComponentsInput<Type>, options?: WriteComponentsOptions): Promise<WriteResult>;
   /** Upload an image's bytes into the project's storage. */
@@ -39,14 +44,15 @@ export function createBoardsyncClient(options: BoardsyncClientOptions): Boardsyn
     origin: new URL(baseUrl).origin,
     tokens: tokenSourceOf(options.auth),
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: send,
-    sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+    sleep: abortableSleep,
   });
   const api = createClient<paths>({ baseUrl, fetch: transport });
   const context = { transport, baseUrl, ownSource: memo(() => ownSource(api)) };
   return {
     api,
-    list: (path, params) => listPages(transport, baseUrl, path, params),
+    list: (path, params, callOptions) => listPages(transport, baseUrl, path, params, callOptions),
     writeComponents: (project, input, writeOptions) => writeComponents(context, project, input, writeOptions),
     uploadAsset: (project, file, storeOptions) => uploadAsset(context, project, file, storeOptions),
     mirrorAsset: (project, url, storeOptions) => mirrorAsset(context, project, url, storeOptions),

@@ -1,6 +1,8 @@
 import { BoardsyncError, problemOf } from './errors.ts';
 import type { components, paths } from './openapi.gen.ts';
 import { listPages } from './pagination.ts';
+import { withSignal, type CallOptions } from './call-options.ts';
+import { markSafeToRepeat } from './retry-policy.ts';
 import type { Transport } from './transport.ts';
 
 export type WriteResult = components['schemas']['WriteResult'];
@@ -24,7 +26,7 @@ export type WriteComponentsInput<Type extends ComponentType = ComponentType> = {
   };
 }[Type];
 
-export interface WriteComponentsOptions {
+export interface WriteComponentsOptions extends CallOptions {
   /** Rows per call (default and maximum 500). */
   batchSize?: number;
   /** Called after each call, with the rows written so far. */
@@ -74,14 +76,15 @@ export async function writeComponents<Type extends ComponentType>(
   const starts = rows.length === 0 ? [0] : Array.from({ length: Math.ceil(rows.length / size) }, (_, batch) => batch * size);
   let total = emptyResult();
   for (const start of starts) {
-    const body = { ...flags, components: rows.slice(start, start + size), ...(inOneCall ? { remove_missing: removeMissing } : {}) };
-    const response = await context.transport(
-      new Request(`${context.baseUrl}/api/v1/projects/${String(project)}/components/batch`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
+    const batch = rows.slice(start, start + size);
+    const body = { ...flags, components: batch, ...(inOneCall ? { remove_missing: removeMissing } : {}) };
+    const request = new Request(`${context.baseUrl}/api/v1/projects/${String(project)}/components/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      ...withSignal(options),
+    });
+    const response = await context.transport(keyedByUniqueId(batch) ? markSafeToRepeat(request) : request);
     if (!response.ok) {
       const refused = new BoardsyncError(response, await problemOf(response));
       throw inOneCall ? refused : new BatchWriteError(total, start, refused);
@@ -89,15 +92,29 @@ export async function writeComponents<Type extends ComponentType>(
     total = merged(total, (await response.json()) as WriteResult, start);
     options.onProgress?.({ written: Math.min(start + size, rows.length), total: rows.length });
   }
-  if (removeMissing && !inOneCall) total = { ...total, deleted: total.deleted + (await removeUnwritten(context, project, input.type, total)) };
+  if (removeMissing && !inOneCall) total = { ...total, deleted: total.deleted + (await removeUnwritten(context, project, input.type, total, options)) };
   return total;
 }
 
-async function removeUnwritten(context: BatchContext, project: number, type: ComponentType, written: WriteResult): Promise<number> {
+/** A batch whose every row names its `unique_id` writes the same rows however often it is sent: safe to send again. */
+function keyedByUniqueId(rows: readonly object[]): boolean {
+  return rows.every((row) => {
+    const key = (row as { unique_id?: unknown }).unique_id;
+    return (typeof key === 'string' && key.trim() !== '') || typeof key === 'number';
+  });
+}
+
+async function removeUnwritten(context: BatchContext, project: number, type: ComponentType, written: WriteResult, options: CallOptions): Promise<number> {
   const source = await context.ownSource();
   const kept = new Set(written.components.map((component) => component.id));
   const doomed: string[] = [];
-  const rows = listPages(context.transport, context.baseUrl, '/api/v1/projects/{project}/components', { path: { project }, query: { type, per_page: 200 } });
+  const rows = listPages(
+    context.transport,
+    context.baseUrl,
+    '/api/v1/projects/{project}/components',
+    { path: { project }, query: { type, per_page: 200 } },
+    options,
+  );
   for await (const row of rows) if (row.source === source && !kept.has(row.id)) doomed.push(row.unique_id);
   // Checked before deleting any, so that nothing is half done: such a key is no path segment.
   const unaddressable = doomed.filter((uniqueId) => /[/\\]/.test(uniqueId) || uniqueId === '.' || uniqueId === '..');
@@ -109,7 +126,10 @@ async function removeUnwritten(context: BatchContext, project: number, type: Com
   }
   for (const uniqueId of doomed) {
     const response = await context.transport(
-      new Request(`${context.baseUrl}/api/v1/projects/${String(project)}/components/${encodeURIComponent(uniqueId)}`, { method: 'DELETE' }),
+      new Request(`${context.baseUrl}/api/v1/projects/${String(project)}/components/${encodeURIComponent(uniqueId)}`, {
+        method: 'DELETE',
+        ...withSignal(options),
+      }),
     );
     // Gone already (another run removed it) is what was wanted.
     if (!response.ok && response.status !== 404) throw new BoardsyncError(response, await problemOf(response));

@@ -25,6 +25,31 @@ export class BoardsyncError extends Error {
   }
 }
 
+/**
+ * No answer came: the network failed, or each attempt outlived the client's `timeoutMs`, as many
+ * times as the retry policy allows for this request. Whether the API carried it out is unknown;
+ * `unique_id`-keyed writes and keyed uploads converge when sent again.
+ */
+export class BoardsyncNetworkError extends Error {
+  readonly method: string;
+  readonly url: string;
+  /** How many times the request was sent. */
+  readonly attempts: number;
+  /** Whether the last attempt was abandoned for the timeout (otherwise the network failed). */
+  readonly timedOut: boolean;
+
+  constructor(request: Request, attempts: number, cause: unknown) {
+    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+    const reason = timedOut ? 'timed out' : cause instanceof Error ? cause.message : String(cause);
+    super(`${request.method} ${new URL(request.url).pathname}: no answer (${reason}) after ${String(attempts)} attempt${attempts === 1 ? '' : 's'}`, { cause });
+    this.name = 'BoardsyncNetworkError';
+    this.method = request.method;
+    this.url = request.url;
+    this.attempts = attempts;
+    this.timedOut = timedOut;
+  }
+}
+
 /** The token endpoint's refusal (RFC 6749 §5.2), or a callback that does not check out. */
 export class OAuthError extends Error {
   readonly code: string;

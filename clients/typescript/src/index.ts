@@ -10,7 +10,8 @@ export {
   type WriteResult,
 } from './component-batches.ts';
 export type { Credentials, TokenSource } from './credentials.ts';
-export { BoardsyncError, OAuthError, WebhookVerificationError, unwrap, type Problem } from './errors.ts';
+export type { CallOptions } from './call-options.ts';
+export { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError, unwrap, type Problem } from './errors.ts';
 export {
   beginAuthorization,
   completeAuthorization,

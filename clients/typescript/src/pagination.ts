@@ -1,5 +1,6 @@
 import { BoardsyncError, problemOf } from './errors.ts';
 import type { paths } from './openapi.gen.ts';
+import { withSignal, type CallOptions } from './call-options.ts';
 import type { Transport } from './transport.ts';
 
 type GetOperation<Path extends keyof paths> = paths[Path] extends { get: infer Operation } ? Operation : never;
@@ -26,12 +27,13 @@ export async function* listPages<Path extends ListPath>(
   baseUrl: string,
   path: Path,
   params: ListParams<Path>,
+  options: CallOptions = {},
 ): AsyncGenerator<ListItem<Path>, void, undefined> {
   const { path: pathParams, query } = params as { path?: Record<string, string | number>; query?: Record<string, QueryValue> };
   const first = firstPageUrl(baseUrl, path, pathParams, query);
   let next: URL | null = first;
   while (next !== null) {
-    const response = await transport(new Request(next, { headers: { accept: 'application/json' } }));
+    const response = await transport(new Request(next, { headers: { accept: 'application/json' }, ...withSignal(options) }));
     if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
     const page = (await response.json()) as Page;
     for (const row of page.data) yield row as ListItem<Path>;

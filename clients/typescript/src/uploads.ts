@@ -1,16 +1,17 @@
 import { ownBytes } from './bytes.ts';
 import { BoardsyncError, problemOf } from './errors.ts';
 import type { components } from './openapi.gen.ts';
+import { withSignal, type CallOptions } from './call-options.ts';
 import type { Transport } from './transport.ts';
 
 export type StoredAsset = components['schemas']['StoredAsset'];
 
-export interface StoreOptions {
+export interface StoreOptions extends CallOptions {
   /** Store a WebP or AVIF conversion instead of the bytes as sent (at most one). */
   convertTo?: 'webp' | 'avif';
   /**
    * Makes the upload safe to retry (the API answers the first 201 again and stores nothing twice).
-   * A fresh UUID by default, so a 429 or 503 is waited out and retried; pass your own to carry it
+   * A fresh UUID by default, so a 502, 503, 504 or lost answer is retried too; pass your own to carry it
    * across restarts of your tool.
    */
   idempotencyKey?: string;
@@ -48,7 +49,7 @@ async function stored(context: UploadContext, path: string, body: FormData | str
   const headers = new Headers({ accept: 'application/json', 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() });
   // FormData sets its own multipart content type, boundary included.
   if (contentType !== undefined) headers.set('content-type', contentType);
-  const response = await context.transport(new Request(`${context.baseUrl}${path}`, { method: 'POST', headers, body }));
+  const response = await context.transport(new Request(`${context.baseUrl}${path}`, { method: 'POST', headers, body, ...withSignal(options) }));
   if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
   return (await response.json()) as StoredAsset;
 }

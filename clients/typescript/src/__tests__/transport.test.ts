@@ -1,18 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TokenSource } from '../credentials.ts';
-import { DEFAULT_RETRY_POLICY, parseRetryAfter } from '../retry-policy.ts';
-import { createTransport } from '../transport.ts';
+import { BoardsyncNetworkError } from '../errors.ts';
+import { DEFAULT_RETRY_POLICY, markSafeToRepeat, parseRetryAfter, retryDelayMs } from '../retry-policy.ts';
+import { abortableSleep, createTransport } from '../transport.ts';
 
 const ORIGIN = 'https://boardsync.example';
 
-/** A transport over scripted answers, recording what it sent and how long it waited. */
-function scripted(answers: Response[], tokens: TokenSource = { current: () => 'bsp_token' }) {
+type Answer = Response | Error | 'hang';
+
+/** A transport over scripted answers (an Error is a failed network, `hang` an answer that never comes), recording what it sent and how long it waited. */
+function scripted(answers: Answer[], tokens: TokenSource = { current: () => 'bsp_token' }, timeoutMs = 30_000) {
   const sent: { method: string; url: string; authorization: string | null; idempotencyKey: string | null; body: string }[] = [];
   const waited: number[] = [];
   const transport = createTransport({
     origin: ORIGIN,
     tokens,
     retry: DEFAULT_RETRY_POLICY,
+    timeoutMs,
     fetch: async (request) => {
       sent.push({
         method: request.method,
@@ -23,6 +27,18 @@ function scripted(answers: Response[], tokens: TokenSource = { current: () => 'b
       });
       const answer = answers.shift();
       if (!answer) throw new Error('no answer scripted');
+      if (answer === 'hang') {
+        return new Promise<Response>((_, reject) => {
+          request.signal.addEventListener(
+            'abort',
+            () => {
+              reject(request.signal.reason as Error);
+            },
+            { once: true },
+          );
+        });
+      }
+      if (answer instanceof Error) throw answer;
       return answer;
     },
     sleep: (milliseconds) => {
@@ -43,22 +59,66 @@ describe('the client transport', () => {
     expect(sent).toHaveLength(3);
   });
 
-  it('sends a POST once, unless it carries an Idempotency-Key, and then the same body again', async () => {
-    const once = scripted([status(429, { 'Retry-After': '1' })]);
-    expect((await once.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }))).status).toBe(429);
-    expect(once.sent).toHaveLength(1);
+  it('waits out a 429 for any request, a POST too: the API refused it before doing anything', async () => {
+    const { transport, sent, waited } = scripted([status(429, { 'Retry-After': '1' }), status(201)]);
+    expect((await transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }))).status).toBe(201);
+    expect(sent.map(({ body }) => body)).toEqual(['{"name":"x"}', '{"name":"x"}']);
+    expect(waited).toEqual([1000]);
+  });
 
-    const keyed = scripted([status(503, { 'Retry-After': '1' }), status(201)]);
+  it('sends again after a 502, 503, 504 or a failed network only what is safe to repeat, with the same body and key', async () => {
+    const plain = scripted([status(503, { 'Retry-After': '1' })]);
+    expect((await plain.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }))).status).toBe(503);
+    expect(plain.sent).toHaveLength(1);
+    const lost = scripted([new TypeError('fetch failed')]);
+    await expect(lost.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{}' }))).rejects.toMatchObject({
+      name: 'BoardsyncNetworkError',
+      attempts: 1,
+      timedOut: false,
+    });
+
+    const keyed = scripted([status(502), new TypeError('fetch failed'), status(504), status(201)]);
     const request = new Request(`${ORIGIN}/api/v1/projects/1/assets/from-url`, {
       method: 'POST',
       headers: { 'Idempotency-Key': 'k-1' },
       body: '{"url":"https://a.example/x.png"}',
     });
     expect((await keyed.transport(request)).status).toBe(201);
-    expect(keyed.sent.map(({ idempotencyKey, body }) => [idempotencyKey, body])).toEqual([
-      ['k-1', '{"url":"https://a.example/x.png"}'],
-      ['k-1', '{"url":"https://a.example/x.png"}'],
-    ]);
+    expect(keyed.sent.map(({ idempotencyKey, body }) => [idempotencyKey, body])).toEqual(
+      Array.from({ length: 4 }, () => ['k-1', '{"url":"https://a.example/x.png"}']),
+    );
+    // Without a Retry-After each wait is a jittered backoff under a doubling ceiling.
+    expect(keyed.waited.every((wait, retry) => wait >= 0 && wait < DEFAULT_RETRY_POLICY.backoffBaseMs * 2 ** retry)).toBe(true);
+
+    const batch = scripted([status(503), status(200)]);
+    const rows = new Request(`${ORIGIN}/api/v1/projects/1/components/batch`, { method: 'POST', body: '{"type":"card","components":[]}' });
+    expect((await batch.transport(markSafeToRepeat(rows))).status).toBe(200);
+    expect(batch.sent).toHaveLength(2);
+  });
+
+  it('abandons an attempt past the timeout, retries what is safe, then says it timed out', async () => {
+    const { transport, sent } = scripted(['hang', 'hang', 'hang', 'hang'], undefined, 20);
+    const failure = await transport(new Request(`${ORIGIN}/api/v1/me`)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BoardsyncNetworkError);
+    expect(failure).toMatchObject({ attempts: 1 + DEFAULT_RETRY_POLICY.maxRetries, timedOut: true, method: 'GET' });
+    expect(sent).toHaveLength(4);
+  });
+
+  it('ends at once when the caller aborts, during an attempt or a wait, with the abort’s reason', async () => {
+    const during = scripted(['hang']);
+    const controller = new AbortController();
+    const pending = during.transport(new Request(`${ORIGIN}/api/v1/me`, { signal: controller.signal }));
+    setTimeout(() => {
+      controller.abort(new Error('the user closed the tool'));
+    }, 20);
+    await expect(pending).rejects.toThrow('the user closed the tool');
+    expect(during.sent).toHaveLength(1);
+
+    const waiting = new AbortController();
+    setTimeout(() => {
+      waiting.abort(new Error('stop waiting'));
+    }, 10);
+    await expect(abortableSleep(60_000, waiting.signal)).rejects.toThrow('stop waiting');
   });
 
   it('gives up after the policy’s retries, and never waits past its longest wait', async () => {
@@ -68,8 +128,9 @@ describe('the client transport', () => {
     const long = scripted([status(429, { 'Retry-After': '3600' })]);
     expect((await long.transport(new Request(`${ORIGIN}/api/v1/me`))).status).toBe(429);
     expect(long.waited).toEqual([]);
-    const none = scripted([status(503)]);
-    expect((await none.transport(new Request(`${ORIGIN}/api/v1/me`))).status).toBe(503);
+    // A 500 is the service's own failure, not a passing one: it comes back at once.
+    const broken = scripted([status(500)]);
+    expect((await broken.transport(new Request(`${ORIGIN}/api/v1/me`))).status).toBe(500);
   });
 
   it('refreshes once after a 401 and replays any method with the new token', async () => {
@@ -98,6 +159,20 @@ describe('the client transport', () => {
     await transport(new Request(`${ORIGIN}/api/v1/me`));
     await transport(new Request('https://elsewhere.example/api/v1/me'));
     expect(sent.map(({ authorization }) => authorization)).toEqual(['Bearer bsp_token', null]);
+  });
+});
+
+describe('retryDelayMs', () => {
+  const get = new Request(`${ORIGIN}/api/v1/me`);
+  it('honours Retry-After up to the policy’s longest wait, and backs off with full jitter without one', () => {
+    const answer = (code: number, headers: Record<string, string> = {}) => ({ response: status(code, headers) });
+    expect(retryDelayMs(get, answer(429, { 'Retry-After': '2' }), 0, DEFAULT_RETRY_POLICY)).toBe(2000);
+    expect(retryDelayMs(get, answer(429, { 'Retry-After': '61' }), 0, DEFAULT_RETRY_POLICY)).toBeUndefined();
+    expect(retryDelayMs(get, answer(503), 2, DEFAULT_RETRY_POLICY, () => 0.999)).toBe(1998);
+    expect(retryDelayMs(get, answer(503), 2, { ...DEFAULT_RETRY_POLICY, backoffMaxMs: 1000 }, () => 0.5)).toBe(500);
+    expect(retryDelayMs(get, answer(503), DEFAULT_RETRY_POLICY.maxRetries, DEFAULT_RETRY_POLICY)).toBeUndefined();
+    expect(retryDelayMs(get, answer(500), 0, DEFAULT_RETRY_POLICY)).toBeUndefined();
+    expect(retryDelayMs(get, answer(404), 0, DEFAULT_RETRY_POLICY)).toBeUndefined();
   });
 });
 

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+
+const CLIENT_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const SAMPLE_DIR = fileURLToPath(new URL('../../../../docs/examples/deck-sync/', import.meta.url));
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** The environment of a tool author's shell: none of the npm settings of the `npm test` running this. */
+const outsideEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+  ...extra,
+});
+
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outsideEnv()): string =>
+  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+
+/** Files under `dir`, relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+}
+
+export function describePackage(system: RunningSystem): void {
+  describe('the packed package, installed into an empty folder outside the workspace', () => {
+    let folder = '';
+    let installed = '';
+    beforeAll(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'deck-tool-'));
+      const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', folder], CLIENT_DIR)) as { filename: string }[];
+      if (!packed) throw new Error('npm pack made no tarball');
+      await writeFile(join(folder, 'package.json'), JSON.stringify({ name: 'deck-tool', private: true, type: 'module' }));
+      run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(folder, packed.filename)], folder);
+      installed = join(folder, 'node_modules', '@boardsync', 'client');
+    }, 300_000);
+    afterAll(() => rm(folder, { recursive: true, force: true }));
+
+    it('is the built package alone: ES modules, CommonJS, declarations, README and licence; no sources or tests', async () => {
+      const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { version: string; private?: boolean; sideEffects: boolean };
+      expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(manifest.private).toBeUndefined();
+      expect(manifest.sideEffects).toBe(false);
+      const files = await filesUnder(installed);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'README.md',
+          'LICENSE',
+          'dist/esm/index.js',
+          'dist/esm/index.d.ts',
+          'dist/cjs/index.js',
+          'dist/cjs/index.d.ts',
+          'dist/cjs/package.json',
+        ]),
+      );
+      expect(files.filter((file) => !file.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(file))).toEqual([]);
+      expect(files.filter((file) => /__tests__|\.tsbuildinfo$|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
+    });
+
+    it('syncs a deck with the guide’s sample, run by Node against the system with that install alone', async () => {
+      await copyFile(join(SAMPLE_DIR, 'deck-sync.ts'), join(folder, 'deck-sync.ts'));
+      await copyFile(join(SAMPLE_DIR, 'cards.csv'), join(folder, 'cards.csv'));
+      const env = outsideEnv({
+        BOARDSYNC_URL: system.gateway,
+        BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write']),
+      });
+      const first = JSON.parse(run(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, env)) as { project: number };
+      expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 } });
+
+      // The sheet loses a row and a card changes deck: the same ids update in place, the lost row goes.
+      await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
+      const again = JSON.parse(run(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, { ...env, BOARDSYNC_PROJECT: String(first.project) })) as unknown;
+      expect(again).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+    });
+
+    it('is required from CommonJS as well', async () => {
+      await writeFile(
+        join(folder, 'whoami.cjs'),
+        [
+          "const { createBoardsyncClient, unwrap, BoardsyncError } = require('@boardsync/client');",
+          'const client = createBoardsyncClient({ baseUrl: process.env.BOARDSYNC_URL, auth: process.env.BOARDSYNC_TOKEN });',
+          "client.api.GET('/api/v1/me').then((answer) => console.log(JSON.stringify({ app: unwrap(answer).token.app, typed: typeof BoardsyncError })));",
+        ].join('\n'),
+      );
+      const env = outsideEnv({ BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:read']) });
+      expect(JSON.parse(run(process.execPath, ['whoami.cjs'], folder, env))).toEqual({ app: 'api:personal', typed: 'function' });
+    });
+
+    it('types a tool written against it, from ES modules and CommonJS: each type’s rows, misspellings refused', async () => {
+      const rows = [
+        "import { createBoardsyncClient } from '@boardsync/client';",
+        "const client = createBoardsyncClient({ baseUrl: 'https://boardsync.example', auth: 'bsp_x' });",
+        "void client.writeComponents(1, { type: 'dice', components: [{ name: 'Wind die', size: 6, die_faces: 'a.png|b.png' }] }, { signal: AbortSignal.timeout(5000) });",
+        '// @ts-expect-error a misspelt field is no field of a card',
+        "void client.writeComponents(1, { type: 'card', components: [{ name: 'Gust', quantitty: 2 }] });",
+      ].join('\n');
+      await writeFile(join(folder, 'tool.mts'), rows);
+      await writeFile(join(folder, 'tool.cts'), rows);
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2024', 'dom'],
+        types: [],
+      };
+      await writeFile(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['tool.mts', 'tool.cts'] }));
+      // tsc prints each error on stdout: an unused @ts-expect-error, or a row the types refuse wrongly.
+      expect(() => run(process.execPath, [TSC, '-p', '.'], folder)).not.toThrow();
+    });
+  });
+}

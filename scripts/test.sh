@@ -49,7 +49,7 @@ stage "infra up" bash scripts/infra up
 stage "kafka: delete earlier runs' test topics" node scripts/kafka-sweep.ts
 stage "lock file" node scripts/check-lock.cjs
 stage "proto check" bash scripts/proto-gen.sh --check
-stage "contract: current, Redocly lint" bash -c 'node scripts/contract/generate.ts --check && redocly lint --format=summary'
+stage "contract: current, Redocly lint; the Python client's generated code current" bash -c 'node scripts/contract/generate.ts --check && redocly lint --format=summary && bash scripts/python-client.sh check'
 stage "typecheck and lint (ESLint, Prettier), side by side" together typecheck "npm run --silent typecheck" lint "npm run --silent lint"
 # Three workers on two cores: with two, a quarter of the stage's CPU time sat idle (suites waiting out
 # a rate-limit window, a receiver's retry schedule, a child system's start), and a third worker

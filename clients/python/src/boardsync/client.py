@@ -1,0 +1,148 @@
+"""The client: every generated operation on one HTTP client that authenticates, times out and retries."""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import httpx
+
+from .auth import OAuthSession, PersonalToken
+from .batches import MAX_BATCH_ROWS, write_components
+from .errors import BoardsyncError
+from .openapi.client import AuthenticatedClient
+from .pagination import paginate
+from .retries import RetryingTransport, RetryPolicy
+
+
+class BoardsyncClient:
+    """A tool's connection to one boardsync gateway for one designer.
+
+    ``client.api`` is the generated client: pass it to any operation of ``boardsync.api``
+    (``get_project.sync(project=7, client=client.api)``). Each attempt is abandoned after ``timeout``
+    seconds; a 429 is waited out for every request, and a 502/503/504 or a lost answer is retried for
+    requests safe to repeat (see :class:`RetryPolicy`).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        auth: str | OAuthSession,
+        *,
+        timeout: float = 30.0,
+        retry: RetryPolicy | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        credentials: httpx.Auth
+        if isinstance(auth, OAuthSession):
+            auth.token_url = f"{self.base_url}/oauth/token"
+            credentials = auth
+        else:
+            credentials = PersonalToken(auth)
+        self._http = httpx.Client(
+            base_url=self.base_url,
+            auth=credentials,
+            timeout=timeout,
+            transport=RetryingTransport(transport or httpx.HTTPTransport(), retry or RetryPolicy()),
+            headers={"Accept": "application/json"},
+        )
+        self.api = AuthenticatedClient(base_url=self.base_url, token="")
+        self.api.set_httpx_client(self._http)
+
+    def __enter__(self) -> BoardsyncClient:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def paginate(self, operation: Callable[..., Any], /, **arguments: Any) -> Iterator[Any]:
+        """Every row of a list operation: ``client.paginate(list_components.sync_detailed, project=7, per_page=200)``."""
+        return paginate(operation, client=self.api, **arguments)
+
+    def write_components(
+        self,
+        project: int,
+        component_type: str,
+        rows: Sequence[Any],
+        *,
+        remove_missing: bool = False,
+        match_by_name: bool = False,
+        internalize_images: bool = False,
+        batch_size: int = MAX_BATCH_ROWS,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> dict[str, Any]:
+        """Any number of rows of one type (dicts, or the generated ``CardInput``… models) in calls of at
+        most 500, with one write result for all; ``errors``' ``index`` counts from the first row."""
+        return write_components(
+            self.api,
+            self._own_source,
+            project,
+            component_type,
+            rows,
+            remove_missing=remove_missing,
+            match_by_name=match_by_name,
+            internalize_images=internalize_images,
+            batch_size=batch_size,
+            on_progress=on_progress,
+        )
+
+    def upload_asset(
+        self,
+        project: int,
+        file: bytes | Path,
+        filename: str | None = None,
+        *,
+        convert_to: Literal["webp", "avif"] | None = None,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        """Stores an image's bytes in the project (``POST assets``). The ``Idempotency-Key`` (a fresh UUID
+        by default) makes it safe to retry: a repeat answers the first 201 again and stores nothing."""
+        data = file.read_bytes() if isinstance(file, Path) else file
+        name = filename or (file.name if isinstance(file, Path) else "upload")
+        form = {f"convert_to_{convert_to}": "true"} if convert_to else {}
+        response = self._http.post(
+            f"/api/v1/projects/{project}/assets",
+            files={"file": (name, data)},
+            data=form,
+            headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
+        )
+        return _json_or_raise(response)
+
+    def mirror_asset(
+        self,
+        project: int,
+        url: str,
+        *,
+        convert_to: Literal["webp", "avif"] | None = None,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        """Has the service fetch a public http(s) image into the project's storage (``POST assets/from-url``)."""
+        body = {"url": url, "convert_to_webp": convert_to == "webp", "convert_to_avif": convert_to == "avif"}
+        response = self._http.post(
+            f"/api/v1/projects/{project}/assets/from-url",
+            json=body,
+            headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
+        )
+        return _json_or_raise(response)
+
+    @functools.cached_property
+    def _source(self) -> str:
+        """The source tag this token's writes carry (spec §1 Ownership), from ``/me``."""
+        return str(_json_or_raise(self._http.get("/api/v1/me"))["token"]["app"])
+
+    def _own_source(self) -> str:
+        return self._source
+
+
+def _json_or_raise(response: httpx.Response) -> dict[str, Any]:
+    if response.is_error:
+        raise BoardsyncError(response)
+    body = response.json()
+    return body["data"] if isinstance(body, dict) and "data" in body and len(body) == 1 else body

@@ -1,0 +1,264 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.mirror_asset_from_url_body import MirrorAssetFromUrlBody
+from ...models.problem import Problem
+from ...models.stored_asset import StoredAsset
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    project: int,
+    *,
+    body: MirrorAssetFromUrlBody,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/projects/{project}/assets/from-url".format(
+            project=quote(str(project), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | StoredAsset | None:
+    if response.status_code == 201:
+        response_201 = StoredAsset.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | StoredAsset]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    body: MirrorAssetFromUrlBody,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | StoredAsset]:
+    """Fetch an image from a public http(s) URL and store it like an upload
+
+     Private, loopback, link-local and other internal addresses are refused, after every redirect too (at
+    most 5). The stored name comes from the final URL’s last segment.
+
+    Args:
+        project (int):
+        idempotency_key (str | Unset):
+        body (MirrorAssetFromUrlBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | StoredAsset]
+    """
+
+    kwargs = _get_kwargs(
+        project=project,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    body: MirrorAssetFromUrlBody,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | StoredAsset | None:
+    """Fetch an image from a public http(s) URL and store it like an upload
+
+     Private, loopback, link-local and other internal addresses are refused, after every redirect too (at
+    most 5). The stored name comes from the final URL’s last segment.
+
+    Args:
+        project (int):
+        idempotency_key (str | Unset):
+        body (MirrorAssetFromUrlBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | StoredAsset
+    """
+
+    return sync_detailed(
+        project=project,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    body: MirrorAssetFromUrlBody,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | StoredAsset]:
+    """Fetch an image from a public http(s) URL and store it like an upload
+
+     Private, loopback, link-local and other internal addresses are refused, after every redirect too (at
+    most 5). The stored name comes from the final URL’s last segment.
+
+    Args:
+        project (int):
+        idempotency_key (str | Unset):
+        body (MirrorAssetFromUrlBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | StoredAsset]
+    """
+
+    kwargs = _get_kwargs(
+        project=project,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    body: MirrorAssetFromUrlBody,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | StoredAsset | None:
+    """Fetch an image from a public http(s) URL and store it like an upload
+
+     Private, loopback, link-local and other internal addresses are refused, after every redirect too (at
+    most 5). The stored name comes from the final URL’s last segment.
+
+    Args:
+        project (int):
+        idempotency_key (str | Unset):
+        body (MirrorAssetFromUrlBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | StoredAsset
+    """
+
+    return (
+        await asyncio_detailed(
+            project=project,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,268 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_groups_include_members import ListGroupsIncludeMembers
+from ...models.list_groups_kind import ListGroupsKind
+from ...models.list_groups_response_200 import ListGroupsResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    project: int,
+    *,
+    kind: ListGroupsKind | Unset = UNSET,
+    include_members: ListGroupsIncludeMembers | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    params: dict[str, Any] = {}
+
+    json_kind: str | Unset = UNSET
+    if not isinstance(kind, Unset):
+        json_kind = kind.value
+
+    params["kind"] = json_kind
+
+    json_include_members: str | Unset = UNSET
+    if not isinstance(include_members, Unset):
+        json_include_members = include_members.value
+
+    params["include_members"] = json_include_members
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/projects/{project}/groups".format(
+            project=quote(str(project), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ListGroupsResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListGroupsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ListGroupsResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    kind: ListGroupsKind | Unset = UNSET,
+    include_members: ListGroupsIncludeMembers | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ListGroupsResponse200 | Problem]:
+    """List a project’s decks and stacks in group order
+
+    Args:
+        project (int):
+        kind (ListGroupsKind | Unset):
+        include_members (ListGroupsIncludeMembers | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ListGroupsResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        project=project,
+        kind=kind,
+        include_members=include_members,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    kind: ListGroupsKind | Unset = UNSET,
+    include_members: ListGroupsIncludeMembers | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | ListGroupsResponse200 | Problem | None:
+    """List a project’s decks and stacks in group order
+
+    Args:
+        project (int):
+        kind (ListGroupsKind | Unset):
+        include_members (ListGroupsIncludeMembers | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ListGroupsResponse200 | Problem
+    """
+
+    return sync_detailed(
+        project=project,
+        client=client,
+        kind=kind,
+        include_members=include_members,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    kind: ListGroupsKind | Unset = UNSET,
+    include_members: ListGroupsIncludeMembers | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ListGroupsResponse200 | Problem]:
+    """List a project’s decks and stacks in group order
+
+    Args:
+        project (int):
+        kind (ListGroupsKind | Unset):
+        include_members (ListGroupsIncludeMembers | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ListGroupsResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        project=project,
+        kind=kind,
+        include_members=include_members,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project: int,
+    *,
+    client: AuthenticatedClient,
+    kind: ListGroupsKind | Unset = UNSET,
+    include_members: ListGroupsIncludeMembers | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | ListGroupsResponse200 | Problem | None:
+    """List a project’s decks and stacks in group order
+
+    Args:
+        project (int):
+        kind (ListGroupsKind | Unset):
+        include_members (ListGroupsIncludeMembers | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ListGroupsResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            project=project,
+            client=client,
+            kind=kind,
+            include_members=include_members,
+            if_none_match=if_none_match,
+        )
+    ).parsed

@@ -1,0 +1,280 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_webhook_deliveries_response_200 import (
+    ListWebhookDeliveriesResponse200,
+)
+from ...models.list_webhook_deliveries_status import ListWebhookDeliveriesStatus
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    webhook: int,
+    *,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    status: ListWebhookDeliveriesStatus | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/webhooks/{webhook}/deliveries".format(
+            webhook=quote(str(webhook), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ListWebhookDeliveriesResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListWebhookDeliveriesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ListWebhookDeliveriesResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook: int,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    status: ListWebhookDeliveriesStatus | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ListWebhookDeliveriesResponse200 | Problem]:
+    """List a webhook’s deliveries, newest first, without their bodies
+
+    Args:
+        webhook (int):
+        page (int | Unset):
+        per_page (int | Unset):
+        status (ListWebhookDeliveriesStatus | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ListWebhookDeliveriesResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        webhook=webhook,
+        page=page,
+        per_page=per_page,
+        status=status,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook: int,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    status: ListWebhookDeliveriesStatus | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | ListWebhookDeliveriesResponse200 | Problem | None:
+    """List a webhook’s deliveries, newest first, without their bodies
+
+    Args:
+        webhook (int):
+        page (int | Unset):
+        per_page (int | Unset):
+        status (ListWebhookDeliveriesStatus | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ListWebhookDeliveriesResponse200 | Problem
+    """
+
+    return sync_detailed(
+        webhook=webhook,
+        client=client,
+        page=page,
+        per_page=per_page,
+        status=status,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook: int,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    status: ListWebhookDeliveriesStatus | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ListWebhookDeliveriesResponse200 | Problem]:
+    """List a webhook’s deliveries, newest first, without their bodies
+
+    Args:
+        webhook (int):
+        page (int | Unset):
+        per_page (int | Unset):
+        status (ListWebhookDeliveriesStatus | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ListWebhookDeliveriesResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        webhook=webhook,
+        page=page,
+        per_page=per_page,
+        status=status,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook: int,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    status: ListWebhookDeliveriesStatus | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | ListWebhookDeliveriesResponse200 | Problem | None:
+    """List a webhook’s deliveries, newest first, without their bodies
+
+    Args:
+        webhook (int):
+        page (int | Unset):
+        per_page (int | Unset):
+        status (ListWebhookDeliveriesStatus | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ListWebhookDeliveriesResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook=webhook,
+            client=client,
+            page=page,
+            per_page=per_page,
+            status=status,
+            if_none_match=if_none_match,
+        )
+    ).parsed

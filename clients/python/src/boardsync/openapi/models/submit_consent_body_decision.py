@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class SubmitConsentBodyDecision(StrEnum):
+    APPROVE = "approve"
+    DENY = "deny"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class UpdateGroupBodyKind(StrEnum):
+    DECK = "deck"
+    STACK = "stack"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCOPE_NAMES } from '@boardsync/kit';
+import { RunningSystem } from '../../../tests/support/running-system.ts';
+
+// The Python client as a tool author meets it: its wheel built, installed into a fresh virtual
+// environment outside the workspace, and its own tests (pytest) and the guide's deck-sync sample run
+// from there against the whole system on the real servers, through the gateway.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PYTEST = 'pytest==9.2.0';
+const pipCache = join(process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync'), 'pip');
+
+const system = new RunningSystem({ webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' } });
+let folder = '';
+let python = '';
+
+const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}): string =>
+  execFileSync(command, args, {
+    cwd,
+    env: { ...process.env, PIP_CACHE_DIR: pipCache, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 300_000,
+  });
+
+/** The command's output, or its output and error text as the failure, so a failing pytest shows why. */
+function outputOf(command: string, args: string[], cwd: string, env: Record<string, string>): string {
+  try {
+    return run(command, args, cwd, env);
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+}
+
+beforeAll(async () => {
+  await system.start();
+  folder = await mkdtemp(join(tmpdir(), 'boardsync-python-'));
+  const wheel = run('bash', ['scripts/python-client.sh', 'wheel', folder], ROOT).trim();
+  run('python3', ['-m', 'venv', join(folder, 'venv')], folder);
+  python = join(folder, 'venv', 'bin', 'python');
+  run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', wheel, PYTEST], folder);
+}, 600_000);
+afterAll(async () => {
+  await system.stop();
+  await rm(folder, { recursive: true, force: true });
+}, 60_000);
+
+describe('the boardsync Python package, installed from its wheel', () => {
+  it('passes its tests against the system: a deck sync, batches, typed rows, uploads, a verified webhook, retries, token refresh', async () => {
+    await cp(join(ROOT, 'clients/python/tests'), join(folder, 'tests'), { recursive: true });
+    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(SCOPE_NAMES) };
+    const output = outputOf(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], folder, env);
+    expect(Number(/(\d+) passed/.exec(output)?.[1] ?? 0)).toBeGreaterThanOrEqual(10);
+    expect(output).not.toMatch(/failed|error/i);
+  }, 300_000);
+
+  it('runs the guide’s deck-sync sample, and again after the sheet changed', async () => {
+    await cp(join(ROOT, 'docs/examples/deck-sync/deck_sync.py'), join(folder, 'deck_sync.py'));
+    await cp(join(ROOT, 'docs/examples/deck-sync/cards.csv'), join(folder, 'cards.csv'));
+    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write']) };
+    const first = JSON.parse(outputOf(python, ['deck_sync.py', 'cards.csv'], folder, env)) as { project: number };
+    expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 } });
+    await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
+    const again = JSON.parse(outputOf(python, ['deck_sync.py', 'cards.csv'], folder, { ...env, BOARDSYNC_PROJECT: String(first.project) })) as unknown;
+    expect(again).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+  }, 120_000);
+});

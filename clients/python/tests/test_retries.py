@@ -1,0 +1,86 @@
+"""The retry policy and the token refresh, over scripted answers (httpx's MockTransport): what is sent
+again, how long it waits, and what comes back when no answer did."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from boardsync import BoardsyncClient, BoardsyncNetworkError, OAuthSession, OAuthTokens, RetryPolicy
+from boardsync.retries import SAFE_TO_REPEAT, RetryingTransport, parse_retry_after, retry_delay
+
+ORIGIN = "https://boardsync.example"
+
+
+def scripted(answers: list[httpx.Response | Exception]) -> tuple[RetryingTransport, list[httpx.Request], list[float]]:
+    sent: list[httpx.Request] = []
+    waited: list[float] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        next_answer = answers.pop(0)
+        if isinstance(next_answer, Exception):
+            raise next_answer
+        return next_answer
+
+    return RetryingTransport(httpx.MockTransport(answer), RetryPolicy(), sleep=waited.append), sent, waited
+
+
+def test_a_429_is_waited_out_for_any_request_a_post_too() -> None:
+    transport, sent, waited = scripted([httpx.Response(429, headers={"Retry-After": "2"}), httpx.Response(201)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.post("/api/v1/projects", json={"name": "x"}).status_code == 201
+    assert [request.content for request in sent] == [b'{"name":"x"}', b'{"name":"x"}'] and waited == [2.0]
+
+
+def test_a_503_or_a_lost_answer_is_retried_only_when_safe_to_repeat() -> None:
+    transport, sent, _ = scripted([httpx.Response(503)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.post("/api/v1/projects", json={}).status_code == 503
+    assert len(sent) == 1
+
+    transport, sent, waited = scripted([httpx.ConnectError("refused"), httpx.Response(502), httpx.Response(200)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.get("/api/v1/me").status_code == 200
+    assert len(sent) == 3 and all(0 <= wait < 0.5 * 2**retry for retry, wait in enumerate(waited))
+
+    transport, sent, _ = scripted([httpx.Response(504), httpx.Response(200)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        batch = http.build_request("POST", "/api/v1/projects/1/components/batch", json={"type": "card", "components": []})
+        batch.extensions[SAFE_TO_REPEAT] = True
+        assert http.send(batch).status_code == 200
+
+    transport, sent, _ = scripted([httpx.ReadTimeout("slow")] * 4)
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http, pytest.raises(BoardsyncNetworkError) as lost:
+        http.get("/api/v1/me")
+    assert (lost.value.attempts, lost.value.timed_out) == (4, True)
+
+
+def test_retry_after_is_honoured_up_to_the_longest_wait() -> None:
+    get = httpx.Request("GET", f"{ORIGIN}/api/v1/me")
+    assert retry_delay(get, httpx.Response(429, headers={"Retry-After": "61"}), 0, RetryPolicy()) is None
+    assert retry_delay(get, httpx.Response(500), 0, RetryPolicy()) is None
+    assert retry_delay(get, httpx.Response(503), 2, RetryPolicy(backoff_max_seconds=1), rand=lambda: 0.5) == 0.5
+    assert parse_retry_after("Wed, 25 Nov 2026 10:00:30 GMT", now=1795600800.0) == 30.0
+    assert parse_retry_after("soon") is None
+
+
+def test_an_oauth_session_refreshes_before_expiry_and_after_a_401() -> None:
+    issued: list[OAuthTokens] = []
+    seen: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/oauth/token":
+            count = len(issued) + 1
+            return httpx.Response(200, json={"access_token": f"bsa_{count}", "refresh_token": f"bsr_{count}", "expires_in": 3600})
+        seen.append(request.headers["Authorization"])
+        return httpx.Response(401 if request.headers["Authorization"] == "Bearer bsa_1" else 200, json={})
+
+    session = OAuthSession(client_id="app", tokens=OAuthTokens("bsa_0", "bsr_0", time.time() + 5), on_tokens=issued.append)
+    client = BoardsyncClient(ORIGIN, session, transport=httpx.MockTransport(answer))
+    assert client.api.get_httpx_client().get("/api/v1/me").status_code == 200
+    # bsa_0 was about to lapse: refreshed first; bsa_1 then refused once: refreshed again, and replayed.
+    assert seen == ["Bearer bsa_1", "Bearer bsa_2"]
+    assert [tokens.refresh_token for tokens in issued] == ["bsr_1", "bsr_2"]

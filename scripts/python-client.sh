@@ -4,7 +4,7 @@
 #
 #   scripts/python-client.sh generate     rewrite clients/python/src/boardsync/openapi (npm run contract runs it)
 #   scripts/python-client.sh check        fail when the committed generated code is stale, or ruff finds fault
-#                                         with the hand-written part or the Python sample (npm test runs it)
+#                                         with the hand-written part or the Python samples (npm test runs it)
 #   scripts/python-client.sh wheel DIR    build the wheel into DIR and print its path
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -61,11 +61,11 @@ case "${1:-}" in
     diff -r -q -x __pycache__ -x .ruff_cache "$scratch/openapi" "$GENERATED" >&2 ||
       die "clients/python/src/boardsync/openapi is stale: run \`npm run contract\` and commit the result"
     say "generated code current"
-    sample="$ROOT/docs/examples/deck-sync/deck_sync.py"
+    samples=("$ROOT/docs/examples/deck-sync/deck_sync.py" "$ROOT"/docs/examples/snippets/*.py)
     (cd "$CLIENT" && "$VENV/bin/ruff" format --check --quiet src tests && "$VENV/bin/ruff" check --quiet src tests) ||
       die "ruff: the hand-written client is not formatted or not clean (cd clients/python && ruff format src tests && ruff check --fix src tests)"
-    "$VENV/bin/ruff" format --check --quiet --config "$CLIENT/pyproject.toml" "$sample" && "$VENV/bin/ruff" check --quiet --config "$CLIENT/pyproject.toml" "$sample" ||
-      die "ruff: docs/examples/deck-sync/deck_sync.py is not formatted or not clean"
+    "$VENV/bin/ruff" format --check --quiet --config "$CLIENT/pyproject.toml" "${samples[@]}" && "$VENV/bin/ruff" check --quiet --config "$CLIENT/pyproject.toml" "${samples[@]}" ||
+      die "ruff: the Python samples in docs/examples are not formatted or not clean"
     say "ruff clean"
     ;;
   wheel)

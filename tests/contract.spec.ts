@@ -67,6 +67,9 @@ describe('the public contract', () => {
         'Account',
         'Asset',
         'Component',
+        'Delivery',
+        'DeliveryAttempt',
+        'DeliveryDetail',
         'Group',
         'GroupMember',
         'MaskOption',
@@ -108,6 +111,40 @@ describe('the public contract', () => {
       );
     });
     expect(illustrated.length).toBeGreaterThanOrEqual(30);
+    expect(invalid).toEqual([]);
+  });
+
+  it('shows an example of every JSON answer, each valid by the schema it illustrates', () => {
+    type Media = { schema?: Record<string, unknown>; example?: unknown };
+    type Answer = { content?: Record<string, Media> };
+    const full = document as unknown as { components: { schemas: Record<string, unknown>; responses: Record<string, Answer> } };
+    const answers = [
+      ...Object.values(document.paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) =>
+          Object.entries((operation as { operationId: string; responses: Record<string, Answer> }).responses).map(
+            ([status, answer]) => [`${(operation as { operationId: string }).operationId} ${status}`, answer] as const,
+          ),
+        ),
+      ),
+      ...Object.entries(full.components.responses).map(([name, answer]) => [name, answer] as const),
+    ];
+    const json = answers.flatMap(([where, answer]) =>
+      Object.entries(answer.content ?? {})
+        .filter(([mediaType]) => mediaType.includes('json'))
+        .map(([mediaType, media]) => ({ where: `${where} ${mediaType}`, media })),
+    );
+    expect(json.length).toBeGreaterThanOrEqual(130);
+    expect(json.filter(({ media }) => !('example' in media)).map(({ where }) => where)).toEqual([]);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const refs = (schema: unknown): Record<string, unknown> =>
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"contract#/$defs/')) as Record<string, unknown>;
+    ajv.addSchema({ $id: 'contract', $defs: refs(full.components.schemas) });
+    const invalid = json.flatMap(({ where, media }) => {
+      const validate = ajv.compile(refs(media.schema));
+      return validate(media.example) ? [] : [`${where}: ${ajv.errorsText(validate.errors)}`];
+    });
     expect(invalid).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { authOperations, oauthOperations } from '@boardsync/auth';
 import { catalogOperations } from '@boardsync/catalog';
 import { DELIVERED_EVENTS, deliveryHeaders, webhookOperations } from '@boardsync/webhook';
 import { DOCUMENTED_ORIGIN } from '@boardsync/gateway';
+import { withCodeSamples } from './code-samples.ts';
 
 /** Every public API operation, from the services that own them. */
 export const API_OPERATIONS: readonly Operation[] = [...authOperations, ...catalogOperations, ...assetOperations, ...webhookOperations];
@@ -82,9 +83,11 @@ const TAGS: readonly DocumentTag[] = [
 
 /** The OpenAPI 3.1 document of the whole public surface, as committed at services/gateway/contract/openapi.json. */
 export function publicContract(): Record<string, unknown> {
-  return openApiDocument(
-    API_OPERATIONS,
-    { title: 'boardsync', version: API_VERSION, description: DESCRIPTION, serverUrl: DOCUMENTED_ORIGIN },
-    { tags: TAGS, outsideApi: [...oauthOperations, artworkOperation], webhooks: { events: DELIVERED_EVENTS, headers: deliveryHeaders } },
+  return withCodeSamples(
+    openApiDocument(
+      API_OPERATIONS,
+      { title: 'boardsync', version: API_VERSION, description: DESCRIPTION, serverUrl: DOCUMENTED_ORIGIN },
+      { tags: TAGS, outsideApi: [...oauthOperations, artworkOperation], webhooks: { events: DELIVERED_EVENTS, headers: deliveryHeaders } },
+    ),
   );
 }

@@ -5,6 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCOPE_NAMES } from '@boardsync/kit';
+import { ONE_PIXEL_PNG } from '../../../tests/support/artwork-server.ts';
 import { RunningSystem } from '../../../tests/support/running-system.ts';
 
 // The Python client as a tool author meets it: its wheel built, installed into a fresh virtual
@@ -58,6 +59,25 @@ describe('the boardsync Python package, installed from its wheel', () => {
     expect(Number(/(\d+) passed/.exec(output)?.[1] ?? 0)).toBeGreaterThanOrEqual(10);
     expect(output).not.toMatch(/failed|error/i);
   }, 300_000);
+
+  it('runs the document’s Python code samples, each as a reader would copy it', async () => {
+    const samples = join(folder, 'samples');
+    await cp(join(ROOT, 'docs/examples/snippets'), samples, { recursive: true, filter: (path) => !/\.(ts|sh)$/.test(path) });
+    await writeFile(join(samples, 'squall.png'), ONE_PIXEL_PNG);
+    const base = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(SCOPE_NAMES), WEBHOOK_URL: 'http://127.0.0.1:9/hooks' };
+    const sample = (id: string, env: Record<string, string> = base): unknown[] =>
+      outputOf(python, [`${id}.py`], samples, env)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
+    const [project] = sample('createProject') as { id: number; name: string }[];
+    expect(project?.name).toBe('Tide Runners');
+    const env = { ...base, BOARDSYNC_PROJECT: String(project?.id) };
+    expect(sample('writeComponentBatch', env)).toEqual([{ created: 2, updated: 0, deleted: 0 }]);
+    expect((sample('listComponents', env) as { name: string }[]).map((card) => card.name).sort()).toEqual(['Doldrums', 'Squall']);
+    expect(sample('uploadAsset', env)).toEqual([expect.objectContaining({ url: expect.stringMatching(/\.webp/) })]);
+    expect(sample('registerWebhook', env)).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^whsec_/) })]);
+  }, 120_000);
 
   it('runs the guide’s deck-sync sample, and again after the sheet changed', async () => {
     await cp(join(ROOT, 'docs/examples/deck-sync/deck_sync.py'), join(folder, 'deck_sync.py'));

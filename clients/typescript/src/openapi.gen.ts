@@ -905,17 +905,17 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Back colour, used when there is no back artwork. */
-            color_back?: string | null;
+            color_back?: string | "" | null;
             /** @description A card mask value from `GET /masks` (`none` is no mask; `default:rectangle` is the rectangle mask), or one of your custom mask names; blank or null is `none`. */
             card_mask_type?: string | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Back artwork, as `image_url`. */
-            back_image_url?: string | null;
+            back_image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -935,7 +935,7 @@ export interface components {
             /** @description Fallback scale when no physical size is set. */
             playtest_scale_y?: number | string | null;
             /** @description The decks the card is in: missing ones are created. Sets membership, not order; an empty list leaves every deck. */
-            deck_names?: string[] | string | null;
+            deck_names?: (string | "")[] | string | null;
         };
         TokenWriteInput: {
             /**
@@ -970,9 +970,9 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Back colour, used when there is no back artwork. */
-            color_back?: string | null;
+            color_back?: string | "" | null;
             /** @description A token mask value from `GET /masks` (a bare spelling such as `circle` is read back in `default:` form), or one of your custom mask names; blank or null is `none`. */
             shape?: string | null;
             /** @description Trace the artwork’s own transparency instead of applying a geometric shape; `color` then tints the silhouette. */
@@ -980,9 +980,9 @@ export interface components {
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Back artwork, as `image_url`. */
-            back_image_url?: string | null;
+            back_image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1000,7 +1000,7 @@ export interface components {
             /** @description Fallback scale when no physical size is set. */
             playtest_scale_y?: number | string | null;
             /** @description The stacks the token is in: missing ones are created. Sets membership, not order; an empty list leaves every stack. */
-            stack_names?: string[] | string | null;
+            stack_names?: (string | "")[] | string | null;
         };
         DiceWriteInput: {
             /**
@@ -1035,11 +1035,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: ("d2" | "d3" | "d4" | "d6" | "d8" | "d10" | "d12" | "d20") | string | (2 | 3 | 4 | 6 | 8 | 10 | 12 | 20) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1057,16 +1057,16 @@ export interface components {
             /** @description Fallback scale when no physical size is set. */
             playtest_scale_y?: number | string | null;
             /** @description Face image URLs in face order (not a count: the count is `size`). */
-            die_faces?: string[] | string | null;
+            die_faces?: (string | "")[] | string | null;
             /**
              * @deprecated
-             * @description Deprecated: the older name of `die_faces`, read only when `die_faces` is not sent.
+             * @description Deprecated: the older name of `die_faces`, read only when `die_faces` is not sent (and checked either way).
              */
-            die_face_urls?: string[] | string | null;
+            die_face_urls?: (string | "")[] | string | null;
             /** @description Face labels in face order. */
-            die_face_labels?: string[] | string | null;
+            die_face_labels?: (string | "")[] | string | null;
             /** @description `standard` or `custom`. */
-            dice_style?: ("standard" | "custom") | null;
+            dice_style?: ("standard" | "custom") | "" | null;
         };
         BoardWriteInput: {
             /**
@@ -1101,15 +1101,15 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Back colour, used when there is no back artwork. */
-            color_back?: string | null;
+            color_back?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Back artwork, as `image_url`. */
-            back_image_url?: string | null;
+            back_image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1160,11 +1160,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1217,11 +1217,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1241,8 +1241,8 @@ export interface components {
             /** @description The spinner’s sections; an `image_url` inside one is resolved like a top-level one. */
             spinner_sections?: {
                 /** @description Resolved like a top-level `image_url`. */
-                image_url?: string | null;
-            }[] | null;
+                image_url?: string | "" | null;
+            }[] | "" | null;
         };
         CoinWriteInput: {
             /**
@@ -1277,15 +1277,15 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Back colour, used when there is no back artwork. */
-            color_back?: string | null;
+            color_back?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Back artwork, as `image_url`. */
-            back_image_url?: string | null;
+            back_image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1336,11 +1336,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1391,11 +1391,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1446,11 +1446,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -1501,11 +1501,11 @@ export interface components {
             /** @description Dice: the die type. Other types: a legacy free-text label, superseded by `phys_width_in` / `phys_height_in`. */
             size?: (string | number) | null;
             /** @description Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
-            color?: string | null;
+            color?: string | "" | null;
             /** @description Free text. */
             material?: string | null;
             /** @description Front artwork: any public URL or one an asset endpoint returned; null clears it. Blank or left out keeps a matched row’s artwork. */
-            image_url?: string | null;
+            image_url?: string | "" | null;
             /** @description Artwork rotation in degrees; blank or null is 0. */
             image_rotation?: (0 | 90 | 180 | 270) | string | null;
             /** @description Which edge is up, in degrees; null leaves the tabletop default. */
@@ -2032,6 +2032,20 @@ export interface components {
             /** @description `whsec_` and base64: the key of both signatures. Shown this once; store it. */
             secret: string;
         };
+        /**
+         * @example {
+         *       "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+         *       "event": "components.changed",
+         *       "status": "pending",
+         *       "attempts": 1,
+         *       "in_progress": false,
+         *       "created_at": "2026-11-28T10:15:00.000Z",
+         *       "next_attempt_at": "2026-11-28T10:15:12.000Z",
+         *       "last_attempt_at": "2026-11-28T10:15:02.000Z",
+         *       "last_status": 503,
+         *       "last_error_class": null
+         *     }
+         */
         Delivery: {
             /** @description The delivery id: the UUID sent as `X-SVC-Delivery` and `webhook-id`, the same on every attempt. */
             id: string;
@@ -2057,6 +2071,38 @@ export interface components {
             /** @description Why no answer counted: `timeout`, `connection`, `refused_address` (the URL now resolves to a private address), `unsignable`, `secret_unreadable` (the signing secret opens under none of the service's keys: nothing was sent); else null. */
             last_error_class: string | null;
         };
+        /**
+         * @example {
+         *       "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+         *       "event": "components.changed",
+         *       "status": "pending",
+         *       "attempts": 1,
+         *       "in_progress": false,
+         *       "created_at": "2026-11-28T10:15:00.000Z",
+         *       "next_attempt_at": "2026-11-28T10:15:12.000Z",
+         *       "last_attempt_at": "2026-11-28T10:15:02.000Z",
+         *       "last_status": 503,
+         *       "last_error_class": null,
+         *       "payload": {
+         *         "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+         *         "event": "components.changed",
+         *         "created_at": "2026-11-28T10:15:00.000Z",
+         *         "data": {
+         *           "project_id": 42,
+         *           "type": "card"
+         *         }
+         *       },
+         *       "attempt_log": [
+         *         {
+         *           "attempted_at": "2026-11-28T10:15:02.000Z",
+         *           "status": 503,
+         *           "duration_ms": 212,
+         *           "error_class": null,
+         *           "response_excerpt": "{\"error\":\"maintenance\"}"
+         *         }
+         *       ]
+         *     }
+         */
         DeliveryDetail: {
             /** @description The delivery id: the UUID sent as `X-SVC-Delivery` and `webhook-id`, the same on every attempt. */
             id: string;
@@ -2086,6 +2132,15 @@ export interface components {
             /** @description Every attempt, oldest first, earlier series included. */
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
+        /**
+         * @example {
+         *       "attempted_at": "2026-11-28T10:15:02.000Z",
+         *       "status": 503,
+         *       "duration_ms": 212,
+         *       "error_class": null,
+         *       "response_excerpt": "{\"error\":\"maintenance\"}"
+         *     }
+         */
         DeliveryAttempt: {
             /** Format: date-time */
             attempted_at: string;
@@ -2105,6 +2160,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/invalid_path",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "code": "invalid_path",
+                 *       "detail": "The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2114,6 +2178,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/invalid_path",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "code": "invalid_path",
+                 *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2125,6 +2198,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/unauthenticated",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "code": "unauthenticated",
+                 *       "detail": "No token, or one unknown, expired or revoked (`unauthenticated`)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2136,6 +2218,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/insufficient_scope",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "insufficient_scope",
+                 *       "detail": "The token lacks the scope this operation requires (`insufficient_scope`)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2145,6 +2236,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/payload_too_large",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "code": "payload_too_large",
+                 *       "detail": "The body is larger than this operation accepts (`payload_too_large`)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2154,6 +2254,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/unsupported_media_type",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "code": "unsupported_media_type",
+                 *       "detail": "The body is not of a media type this operation accepts (`unsupported_media_type`)."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2165,6 +2274,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/rate_limited",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "The rate limit is reached (`rate_limited`); retry after `Retry-After` seconds."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2174,6 +2292,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/upstream_unavailable",
+                 *       "title": "Bad Gateway",
+                 *       "status": 502,
+                 *       "code": "upstream_unavailable",
+                 *       "detail": "The owning service could not be reached (`upstream_unavailable`); retry later."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2185,6 +2312,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/service_unavailable",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "code": "service_unavailable",
+                 *       "detail": "A service behind the gateway is unavailable (`service_unavailable`, `auth_unavailable`, `busy`); retry after `Retry-After`."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2194,6 +2330,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/upstream_timeout",
+                 *       "title": "Gateway Timeout",
+                 *       "status": 504,
+                 *       "code": "upstream_timeout",
+                 *       "detail": "The owning service did not answer in time (`upstream_timeout`): retry a read; check before retrying a write."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2203,6 +2348,20 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://boardsync.dev/problems/validation_failed",
+                 *       "title": "Unprocessable Entity",
+                 *       "status": 422,
+                 *       "code": "validation_failed",
+                 *       "detail": "A path or query parameter is not of its type, such as a word where an id goes or a page below 1 (`validation_failed`, with `errors` per parameter).",
+                 *       "errors": {
+                 *         "name": [
+                 *           "is required"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2262,6 +2421,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 7,
+                     *         "name": "Ada Designer",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "storage": {
+                     *         "used_bytes": 1572864,
+                     *         "limit_bytes": 1073741824,
+                     *         "remaining_bytes": 1071169024,
+                     *         "used_human": "1.5 MB",
+                     *         "limit_human": "1 GB"
+                     *       },
+                     *       "projects": {
+                     *         "count": 3,
+                     *         "unlocked_count": 2,
+                     *         "can_create": true,
+                     *         "unlocked_limit": 5
+                     *       },
+                     *       "token": {
+                     *         "scopes": [
+                     *           "projects:read",
+                     *           "components:read",
+                     *           "components:write"
+                     *         ],
+                     *         "app": "api:personal"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -2275,6 +2464,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/unauthenticated",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "unauthenticated",
+                     *       "detail": "No token, or one unknown, expired or revoked, or the account behind it no longer exists (`unauthenticated`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2313,6 +2511,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Tide Runners",
+                     *           "short_description": "Race your clipper round the archipelago before the storm season.",
+                     *           "description": null,
+                     *           "is_locked": false,
+                     *           "player_count_min": 2,
+                     *           "player_count_max": 4,
+                     *           "playtime_minutes": 45,
+                     *           "min_age": 10,
+                     *           "genre": "racing",
+                     *           "theme": "age of sail",
+                     *           "primary_mechanic": "hand management",
+                     *           "edition": null,
+                     *           "logo_url": null,
+                     *           "backdrop_url": null,
+                     *           "website_url": "https://tiderunners.example",
+                     *           "catalog_id": null,
+                     *           "component_count": 112,
+                     *           "created_at": "2026-11-02T09:14:07.000Z",
+                     *           "updated_at": "2026-11-24T17:40:12.000Z"
+                     *         }
+                     *       ],
+                     *       "links": {
+                     *         "first": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "last": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *         "prev": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "next": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3"
+                     *       },
+                     *       "meta": {
+                     *         "current_page": 2,
+                     *         "last_page": 3,
+                     *         "per_page": 50,
+                     *         "from": 51,
+                     *         "to": 100,
+                     *         "total": 120,
+                     *         "path": "https://api.boardsync.example/api/v1/projects",
+                     *         "links": [
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "&laquo; Previous",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "1",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=2",
+                     *             "label": "2",
+                     *             "page": 2,
+                     *             "active": true
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "3",
+                     *             "page": 3,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "Next &raquo;",
+                     *             "page": 3,
+                     *             "active": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Project"][];
                         links: components["schemas"]["PageLinks"];
@@ -2368,6 +2641,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "name": "Tide Runners",
+                     *         "short_description": "Race your clipper round the archipelago before the storm season.",
+                     *         "description": null,
+                     *         "is_locked": false,
+                     *         "player_count_min": 2,
+                     *         "player_count_max": 4,
+                     *         "playtime_minutes": 45,
+                     *         "min_age": 10,
+                     *         "genre": "racing",
+                     *         "theme": "age of sail",
+                     *         "primary_mechanic": "hand management",
+                     *         "edition": null,
+                     *         "logo_url": null,
+                     *         "backdrop_url": null,
+                     *         "website_url": "https://tiderunners.example",
+                     *         "catalog_id": null,
+                     *         "component_count": 112,
+                     *         "created_at": "2026-11-02T09:14:07.000Z",
+                     *         "updated_at": "2026-11-24T17:40:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Project"];
                     };
@@ -2384,6 +2683,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2418,6 +2731,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "name": "Tide Runners",
+                     *         "short_description": "Race your clipper round the archipelago before the storm season.",
+                     *         "description": null,
+                     *         "is_locked": false,
+                     *         "player_count_min": 2,
+                     *         "player_count_max": 4,
+                     *         "playtime_minutes": 45,
+                     *         "min_age": 10,
+                     *         "genre": "racing",
+                     *         "theme": "age of sail",
+                     *         "primary_mechanic": "hand management",
+                     *         "edition": null,
+                     *         "logo_url": null,
+                     *         "backdrop_url": null,
+                     *         "website_url": "https://tiderunners.example",
+                     *         "catalog_id": null,
+                     *         "component_count": 112,
+                     *         "created_at": "2026-11-02T09:14:07.000Z",
+                     *         "updated_at": "2026-11-24T17:40:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Project"];
                     };
@@ -2433,6 +2772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2482,6 +2830,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "name": "Tide Runners",
+                     *         "short_description": "Race your clipper round the archipelago before the storm season.",
+                     *         "description": null,
+                     *         "is_locked": false,
+                     *         "player_count_min": 2,
+                     *         "player_count_max": 4,
+                     *         "playtime_minutes": 45,
+                     *         "min_age": 10,
+                     *         "genre": "racing",
+                     *         "theme": "age of sail",
+                     *         "primary_mechanic": "hand management",
+                     *         "edition": null,
+                     *         "logo_url": null,
+                     *         "backdrop_url": null,
+                     *         "website_url": "https://tiderunners.example",
+                     *         "catalog_id": null,
+                     *         "component_count": 112,
+                     *         "created_at": "2026-11-02T09:14:07.000Z",
+                     *         "updated_at": "2026-11-24T17:40:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Project"];
                     };
@@ -2496,6 +2870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2505,6 +2888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2516,6 +2908,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2561,6 +2967,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1207,
+                     *           "unique_id": "sheet-row-17",
+                     *           "type": "card",
+                     *           "name": "Squall",
+                     *           "book_name": null,
+                     *           "page_name": null,
+                     *           "quantity": 3,
+                     *           "description": "Every other ship moves back one space.",
+                     *           "notes": null,
+                     *           "size": null,
+                     *           "color": "#1d3557",
+                     *           "color_back": "#f1faee",
+                     *           "shape": null,
+                     *           "card_mask_type": "default:rectangle_rounded",
+                     *           "mask_image": false,
+                     *           "material": null,
+                     *           "image_url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *           "back_image_url": null,
+                     *           "image_rotation": 0,
+                     *           "facing": null,
+                     *           "phys_width_in": 2.5,
+                     *           "phys_height_in": 3.5,
+                     *           "weight_lbs": null,
+                     *           "cost_per_unit": null,
+                     *           "sort_order": 17,
+                     *           "playtest_scale_x": null,
+                     *           "playtest_scale_y": null,
+                     *           "die_faces": null,
+                     *           "die_face_labels": null,
+                     *           "dice_style": null,
+                     *           "spinner_sections": null,
+                     *           "source": "api:personal",
+                     *           "flippable": true,
+                     *           "deck_names": [
+                     *             "Weather"
+                     *           ],
+                     *           "stack_names": [],
+                     *           "created_at": "2026-11-20T10:02:33.000Z",
+                     *           "updated_at": "2026-11-24T17:41:05.000Z"
+                     *         }
+                     *       ],
+                     *       "links": {
+                     *         "first": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "last": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *         "prev": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "next": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3"
+                     *       },
+                     *       "meta": {
+                     *         "current_page": 2,
+                     *         "last_page": 3,
+                     *         "per_page": 50,
+                     *         "from": 51,
+                     *         "to": 100,
+                     *         "total": 120,
+                     *         "path": "https://api.boardsync.example/api/v1/projects",
+                     *         "links": [
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "&laquo; Previous",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "1",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=2",
+                     *             "label": "2",
+                     *             "page": 2,
+                     *             "active": true
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "3",
+                     *             "page": 3,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "Next &raquo;",
+                     *             "page": 3,
+                     *             "active": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Component"][];
                         links: components["schemas"]["PageLinks"];
@@ -2578,6 +3078,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2587,6 +3096,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid project id or filter (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2624,6 +3147,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "deleted": 0,
+                     *       "errors": [],
+                     *       "kept_artwork": [
+                     *         "Squall"
+                     *       ],
+                     *       "components": [
+                     *         {
+                     *           "id": 1207,
+                     *           "name": "Squall",
+                     *           "type": "card"
+                     *         },
+                     *         {
+                     *           "id": 1311,
+                     *           "name": "Doldrums",
+                     *           "type": "card"
+                     *         }
+                     *       ],
+                     *       "internalizing": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
@@ -2640,6 +3187,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "deleted": 0,
+                     *       "errors": [],
+                     *       "kept_artwork": [
+                     *         "Squall"
+                     *       ],
+                     *       "components": [
+                     *         {
+                     *           "id": 1207,
+                     *           "name": "Squall",
+                     *           "type": "card"
+                     *         },
+                     *         {
+                     *           "id": 1311,
+                     *           "name": "Doldrums",
+                     *           "type": "card"
+                     *         }
+                     *       ],
+                     *       "internalizing": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
@@ -2652,6 +3223,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2661,6 +3241,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2670,6 +3259,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 1mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2680,6 +3278,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `component.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2713,6 +3325,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many of the caller’s components were deleted. */
                         deleted: number;
@@ -2728,6 +3345,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2737,6 +3363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2746,6 +3381,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid project id or `type` (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2783,6 +3432,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "deleted": 0,
+                     *       "errors": [],
+                     *       "kept_artwork": [
+                     *         "Squall"
+                     *       ],
+                     *       "components": [
+                     *         {
+                     *           "id": 1207,
+                     *           "name": "Squall",
+                     *           "type": "card"
+                     *         },
+                     *         {
+                     *           "id": 1311,
+                     *           "name": "Doldrums",
+                     *           "type": "card"
+                     *         }
+                     *       ],
+                     *       "internalizing": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
@@ -2799,6 +3472,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "deleted": 0,
+                     *       "errors": [],
+                     *       "kept_artwork": [
+                     *         "Squall"
+                     *       ],
+                     *       "components": [
+                     *         {
+                     *           "id": 1207,
+                     *           "name": "Squall",
+                     *           "type": "card"
+                     *         },
+                     *         {
+                     *           "id": 1311,
+                     *           "name": "Doldrums",
+                     *           "type": "card"
+                     *         }
+                     *       ],
+                     *       "internalizing": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
@@ -2811,6 +3508,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2820,6 +3526,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2829,6 +3544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 32mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2839,6 +3563,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `components.{index}.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2871,6 +3609,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         deleted: true;
@@ -2887,6 +3630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "forbidden",
+                     *       "detail": "The component was created by another app or by hand in the editor (`forbidden`): an app deletes only its own. Or, as for every operation, the token lacks the scope (`insufficient_scope`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2896,6 +3648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/unique_id",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "unique_id",
+                     *       "detail": "No such project of the caller’s, or no component with this `unique_id` in it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2905,6 +3666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2914,6 +3684,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid project id, or a `uniqueId` that is not one path segment (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2953,6 +3737,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 9,
+                     *           "kind": "deck",
+                     *           "name": "Weather",
+                     *           "position": 0,
+                     *           "member_type": "card",
+                     *           "member_count": 1,
+                     *           "members": [
+                     *             {
+                     *               "unique_id": "sheet-row-17",
+                     *               "component_id": 1207,
+                     *               "name": "Squall",
+                     *               "position": 0,
+                     *               "count": 3,
+                     *               "face_up": false,
+                     *               "source": "api:personal"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-20T10:02:33.000Z",
+                     *           "updated_at": "2026-11-24T17:41:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Group"][];
                     };
@@ -2968,6 +3779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2977,6 +3797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/include_members",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "include_members",
+                     *       "detail": "An invalid project id, `kind` or `include_members` (`validation_failed`, with `errors` per field)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3019,6 +3848,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "kind": "deck",
+                     *         "name": "Weather",
+                     *         "position": 0,
+                     *         "member_type": "card",
+                     *         "member_count": 1,
+                     *         "members": [
+                     *           {
+                     *             "unique_id": "sheet-row-17",
+                     *             "component_id": 1207,
+                     *             "name": "Squall",
+                     *             "position": 0,
+                     *             "count": 3,
+                     *             "face_up": false,
+                     *             "source": "api:personal"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T10:02:33.000Z",
+                     *         "updated_at": "2026-11-24T17:41:05.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Group"];
                     };
@@ -3034,6 +3888,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "kind": "deck",
+                     *         "name": "Weather",
+                     *         "position": 0,
+                     *         "member_type": "card",
+                     *         "member_count": 1,
+                     *         "members": [
+                     *           {
+                     *             "unique_id": "sheet-row-17",
+                     *             "component_id": 1207,
+                     *             "name": "Squall",
+                     *             "position": 0,
+                     *             "count": 3,
+                     *             "face_up": false,
+                     *             "source": "api:personal"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T10:02:33.000Z",
+                     *         "updated_at": "2026-11-24T17:41:05.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Group"];
                     };
@@ -3048,6 +3927,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3057,6 +3945,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3066,6 +3963,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 1mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3076,6 +3982,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3108,6 +4028,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": true,
+                     *       "components_retained": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         deleted: true;
@@ -3125,6 +4051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_json",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_json",
+                     *       "detail": "The body is not valid JSON (`invalid_json`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3136,6 +4071,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s, or no such group in it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3145,6 +4089,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3154,6 +4107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 1mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3163,6 +4125,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid project or group id (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3209,6 +4185,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "kind": "deck",
+                     *         "name": "Weather",
+                     *         "position": 0,
+                     *         "member_type": "card",
+                     *         "member_count": 1,
+                     *         "members": [
+                     *           {
+                     *             "unique_id": "sheet-row-17",
+                     *             "component_id": 1207,
+                     *             "name": "Squall",
+                     *             "position": 0,
+                     *             "count": 3,
+                     *             "face_up": false,
+                     *             "source": "api:personal"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T10:02:33.000Z",
+                     *         "updated_at": "2026-11-24T17:41:05.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Group"];
                     };
@@ -3223,6 +4224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s, or no such group in it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3232,6 +4242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`), or another group of the kind already has the name, ignoring case (`name_taken`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3241,6 +4260,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 1mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3251,6 +4279,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "A field is invalid, or `kind` differs from the group’s (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3297,6 +4339,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "kind": "deck",
+                     *         "name": "Weather",
+                     *         "position": 0,
+                     *         "member_type": "card",
+                     *         "member_count": 1,
+                     *         "members": [
+                     *           {
+                     *             "unique_id": "sheet-row-17",
+                     *             "component_id": 1207,
+                     *             "name": "Squall",
+                     *             "position": 0,
+                     *             "count": 3,
+                     *             "face_up": false,
+                     *             "source": "api:personal"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T10:02:33.000Z",
+                     *         "updated_at": "2026-11-24T17:41:05.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -3332,6 +4399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_json",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_json",
+                     *       "detail": "The body is not valid JSON (`invalid_json`), or the members would mix types or shapes (`mixed_group`; the detail names them)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3343,6 +4419,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s, or no such group in it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3352,6 +4437,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3361,6 +4455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 1mb (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3371,6 +4474,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/unique_id",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "unique_id",
+                     *       "detail": "A field is invalid, a `unique_id` names no component of this project, or one is listed twice (`validation_failed`, with `errors` keyed `members.{index}.{field}`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3403,6 +4515,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "card": [
+                     *         {
+                     *           "value": "default:rectangle_rounded",
+                     *           "label": "Rounded rectangle",
+                     *           "source": "preset",
+                     *           "aspect": null
+                     *         }
+                     *       ],
+                     *       "token": [
+                     *         {
+                     *           "value": "default:rectangle_rounded",
+                     *           "label": "Rounded rectangle",
+                     *           "source": "preset",
+                     *           "aspect": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The values a card’s `card_mask_type` accepts. */
                         card: components["schemas"]["MaskOption"][];
@@ -3451,6 +4583,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "key": "designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *           "name": "squall.webp",
+                     *           "url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *           "size": 48213,
+                     *           "last_modified": "2026-11-24T17:39:58.000Z"
+                     *         }
+                     *       ],
+                     *       "links": {
+                     *         "first": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "last": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *         "prev": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "next": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3"
+                     *       },
+                     *       "meta": {
+                     *         "current_page": 2,
+                     *         "last_page": 3,
+                     *         "per_page": 50,
+                     *         "from": 51,
+                     *         "to": 100,
+                     *         "total": 120,
+                     *         "path": "https://api.boardsync.example/api/v1/projects",
+                     *         "links": [
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "&laquo; Previous",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "1",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=2",
+                     *             "label": "2",
+                     *             "page": 2,
+                     *             "active": true
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "3",
+                     *             "page": 3,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "Next &raquo;",
+                     *             "page": 3,
+                     *             "active": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Asset"][];
                         links: components["schemas"]["PageLinks"];
@@ -3468,6 +4660,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3477,6 +4678,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "`project` is not a positive integer (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3532,6 +4747,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *       "name": "squall.webp",
+                     *       "url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *       "size": 48213
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoredAsset"];
                 };
             };
@@ -3541,6 +4764,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_multipart",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_multipart",
+                     *       "detail": "A malformed multipart body (`invalid_multipart`), or an invalid Idempotency-Key (`invalid_idempotency_key`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3552,6 +4784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3563,6 +4804,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3572,6 +4822,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The file is larger than 50 MB, or an SVG larger than 5 MB (`payload_too_large`, with `max_bytes` for the former)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3581,6 +4840,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/unsupported_media_type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "The body is not `multipart/form-data`, or the file is not one of the six image types by its bytes (`unsupported_media_type`, with `accepted`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3590,6 +4858,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid path or form field (`validation_failed`: no `file` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3603,6 +4885,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/busy",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "code": "busy",
+                     *       "detail": "Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3636,6 +4927,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         deleted: true;
@@ -3648,6 +4944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_json",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_json",
+                     *       "detail": "The body is not valid JSON (`invalid_json`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3659,6 +4964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s, or no asset with this key (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3668,6 +4982,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3677,6 +5000,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The JSON body is larger than 16 KB (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3687,6 +5019,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid field, or a key outside this project’s folder (`validation_failed`, naming `key`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3700,6 +5046,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/service_unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Artwork storage, the catalog or auth cannot be reached (`service_unavailable`, `auth_unavailable`); the asset is still listed; retry after `Retry-After` seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3742,6 +5097,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *       "name": "squall.webp",
+                     *       "url": "https://assets.boardsync.example/designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp",
+                     *       "size": 48213
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoredAsset"];
                 };
             };
@@ -3751,6 +5114,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_json",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_json",
+                     *       "detail": "The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3762,6 +5134,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s (`not_found`; another designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3773,6 +5154,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/project_locked",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "project_locked",
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3782,6 +5172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The remote file is larger than 50 MB (`payload_too_large`, with `max_bytes`), or the JSON body larger than 16 KB."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3791,6 +5190,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/unsupported_media_type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "The remote file is not one of the six image types by its bytes (`unsupported_media_type`, with `accepted`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3800,6 +5208,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid field or a URL that may not be fetched (`validation_failed`; a refused URL carries `reason`: `blocked_address`, `scheme`, `credentials`, `invalid_url`, `unresolvable`), a fetch that failed (`url_fetch_failed`, `reason` `http_status` with `remote_status`, `timeout`, `connection` or `too_many_redirects`), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3813,6 +5235,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/busy",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "code": "busy",
+                     *       "detail": "Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3842,6 +5273,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://tool.example/hooks/boardsync",
+                     *           "events": [
+                     *             "components.changed",
+                     *             "project.updated"
+                     *           ],
+                     *           "is_active": true,
+                     *           "last_delivered_at": "2026-11-24T17:41:06.000Z",
+                     *           "last_status": 204,
+                     *           "consecutive_failures": 0,
+                     *           "created_at": "2026-11-02T09:20:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Webhook"][];
                     };
@@ -3883,6 +5333,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://tool.example/hooks/boardsync",
+                     *       "events": [
+                     *         "components.changed",
+                     *         "project.updated"
+                     *       ],
+                     *       "is_active": true,
+                     *       "last_delivered_at": null,
+                     *       "last_status": null,
+                     *       "consecutive_failures": 0,
+                     *       "created_at": "2026-11-02T09:20:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisteredWebhook"];
                 };
             };
@@ -3897,6 +5363,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3927,6 +5407,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         deleted: true;
@@ -3942,6 +5427,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of this app and designer."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3983,6 +5477,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+                     *           "event": "components.changed",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "in_progress": false,
+                     *           "created_at": "2026-11-28T10:15:00.000Z",
+                     *           "next_attempt_at": "2026-11-28T10:15:12.000Z",
+                     *           "last_attempt_at": "2026-11-28T10:15:02.000Z",
+                     *           "last_status": 503,
+                     *           "last_error_class": null
+                     *         }
+                     *       ],
+                     *       "links": {
+                     *         "first": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "last": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *         "prev": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *         "next": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3"
+                     *       },
+                     *       "meta": {
+                     *         "current_page": 2,
+                     *         "last_page": 3,
+                     *         "per_page": 50,
+                     *         "from": 51,
+                     *         "to": 100,
+                     *         "total": 120,
+                     *         "path": "https://api.boardsync.example/api/v1/projects",
+                     *         "links": [
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "&laquo; Previous",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=1",
+                     *             "label": "1",
+                     *             "page": 1,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=2",
+                     *             "label": "2",
+                     *             "page": 2,
+                     *             "active": true
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "3",
+                     *             "page": 3,
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.boardsync.example/api/v1/projects?per_page=50&page=3",
+                     *             "label": "Next &raquo;",
+                     *             "page": 3,
+                     *             "active": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Delivery"][];
                         links: components["schemas"]["PageLinks"];
@@ -4000,6 +5559,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of the calling app for this designer (`not_found`; another app’s or designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4009,6 +5577,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "`webhook` is not a positive 32-bit integer, or `status` not a delivery state (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4044,6 +5626,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+                     *         "event": "components.changed",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "in_progress": false,
+                     *         "created_at": "2026-11-28T10:15:00.000Z",
+                     *         "next_attempt_at": "2026-11-28T10:15:12.000Z",
+                     *         "last_attempt_at": "2026-11-28T10:15:02.000Z",
+                     *         "last_status": 503,
+                     *         "last_error_class": null,
+                     *         "payload": {
+                     *           "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+                     *           "event": "components.changed",
+                     *           "created_at": "2026-11-28T10:15:00.000Z",
+                     *           "data": {
+                     *             "project_id": 42,
+                     *             "type": "card"
+                     *           }
+                     *         },
+                     *         "attempt_log": [
+                     *           {
+                     *             "attempted_at": "2026-11-28T10:15:02.000Z",
+                     *             "status": 503,
+                     *             "duration_ms": 212,
+                     *             "error_class": null,
+                     *             "response_excerpt": "{\"error\":\"maintenance\"}"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeliveryDetail"];
                     };
@@ -4059,6 +5675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of the calling app for this designer, or no such delivery of it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4068,6 +5693,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4099,6 +5738,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10",
+                     *         "event": "components.changed",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "in_progress": false,
+                     *         "created_at": "2026-11-28T10:15:00.000Z",
+                     *         "next_attempt_at": "2026-11-28T10:15:12.000Z",
+                     *         "last_attempt_at": "2026-11-28T10:15:02.000Z",
+                     *         "last_status": 503,
+                     *         "last_error_class": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Delivery"];
                     };
@@ -4113,6 +5768,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of the calling app for this designer, or no such delivery of it (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4122,6 +5786,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/webhook_inactive",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "webhook_inactive",
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4131,6 +5804,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4170,6 +5857,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovered": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many failed deliveries were queued again. */
                         recovered: number;
@@ -4182,6 +5874,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_json",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_json",
+                     *       "detail": "The body is not valid JSON (`invalid_json`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4193,6 +5894,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of the calling app for this designer (`not_found`; another app’s or designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4202,6 +5912,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/webhook_inactive",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "webhook_inactive",
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4211,6 +5930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The body is larger than 64 KB (`payload_too_large`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4221,6 +5949,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4251,6 +5993,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "5d1e7a90-3c2b-4f6e-8a1d-9b0c4e2f7a31",
+                     *       "event": "webhook.ping",
+                     *       "attempted_at": "2026-11-28T10:20:00.000Z",
+                     *       "status": 204,
+                     *       "duration_ms": 38,
+                     *       "error_class": null,
+                     *       "response_excerpt": null,
+                     *       "succeeded": true
+                     *     }
+                     */
                     "application/json": {
                         /** @description The delivery id: the UUID sent as `X-SVC-Delivery` and `webhook-id`, the same on every attempt. */
                         delivery_id: string;
@@ -4279,6 +6033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of the calling app for this designer (`not_found`; another app’s or designer’s is as absent)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4288,6 +6051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/webhook_inactive",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "webhook_inactive",
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4297,6 +6069,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "`webhook` is not a positive 32-bit integer (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4321,6 +6107,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://boardsync.example",
+                     *       "authorization_endpoint": "https://boardsync.example/oauth/authorize",
+                     *       "token_endpoint": "https://boardsync.example/oauth/token",
+                     *       "revocation_endpoint": "https://boardsync.example/oauth/revoke",
+                     *       "scopes_supported": [
+                     *         "projects:read",
+                     *         "projects:write",
+                     *         "assets:read",
+                     *         "assets:write",
+                     *         "components:read",
+                     *         "components:write",
+                     *         "webhooks:write"
+                     *       ],
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "response_modes_supported": [
+                     *         "query"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post",
+                     *         "none"
+                     *       ],
+                     *       "revocation_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post",
+                     *         "none"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         issuer: string;
                         authorization_endpoint: string;
@@ -4386,6 +6212,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "An unknown client_id or redirect_uri: an error page, never a redirect. Or, before the request reaches it, the gateway's `invalid_path` problem for a refused request target."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4441,6 +6276,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "An unknown client_id or redirect_uri: an error page. Or, before the request reaches it, the gateway's `invalid_path` problem for a refused request target."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4500,6 +6344,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "bsa_Qm9hcmRzeW5jIGFjY2Vzcw",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "refresh_token": "bsr_8xLOxBtZp8Wn2kYq",
+                     *       "scope": "projects:read components:read components:write"
+                     *     }
+                     */
                     "application/json": {
                         /** @description `bsa_…`: the bearer token for /api/v1, valid for `expires_in` seconds. */
                         access_token: string;
@@ -4520,11 +6373,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
                         error_description?: string;
                     };
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_request",
+                     *       "detail": "The request, grant or scope was refused (`invalid_request`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`). Or, before the request reaches it, the gateway's `invalid_path` problem for a refused request target."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4536,6 +6404,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
@@ -4551,6 +6425,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
@@ -4564,6 +6444,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
@@ -4601,6 +6487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -4610,11 +6497,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
                         error_description?: string;
                     };
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_request",
+                     *       "detail": "No `token` (`invalid_request`). Or, before the request reaches it, the gateway's `invalid_path` problem for a refused request target."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -4626,6 +6528,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The refresh token is unknown, expired, revoked or was issued to another app."
+                     *     }
+                     */
                     "application/json": {
                         /** @description `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, … */
                         error: string;
@@ -4678,6 +6586,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No stored file at this address (`not_found`)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };

@@ -2,7 +2,7 @@
 export type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation, WebhookEventDescription } from './contract/operation.ts';
 export { openApiDocument, type DocumentExtras, type DocumentInfo, type DocumentTag } from './contract/document.ts';
 export { deprecationHeaders, type Deprecation } from './contract/deprecation.ts';
-export { named, withExample } from './contract/named-schema.ts';
+export { named, withAnswerExample, withExample } from './contract/named-schema.ts';
 export { pageOf, pageQuery } from './contract/page-schema.ts';
 export { problemSchema } from './contract/problem-schema.ts';
 export { pathSegmentText, queryText } from './contract/request-text.ts';

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+import { EVERY_SCOPE } from './client-for.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SAMPLE_DIR = fileURLToPath(new URL('../../../../docs/examples/deck-sync/', import.meta.url));
+const SNIPPETS_DIR = fileURLToPath(new URL('../../../../docs/examples/snippets/', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 /** The environment of a tool author's shell: none of the npm settings of the `npm test` running this. */
@@ -75,6 +78,36 @@ export function describePackage(system: RunningSystem): void {
       await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
       const again = JSON.parse(run(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, { ...env, BOARDSYNC_PROJECT: String(first.project) })) as unknown;
       expect(again).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+    });
+
+    it('runs the document’s TypeScript and curl code samples against the system, each as a reader would copy it', async () => {
+      const samples = join(folder, 'samples');
+      await cp(SNIPPETS_DIR, samples, { recursive: true, filter: (path) => !path.endsWith('.py') });
+      await writeFile(join(samples, 'squall.png'), ONE_PIXEL_PNG);
+      const base = outsideEnv({
+        BOARDSYNC_URL: system.gateway,
+        BOARDSYNC_TOKEN: await system.personalToken(EVERY_SCOPE),
+        WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+      });
+      for (const [extension, command] of [
+        ['ts', process.execPath],
+        ['sh', 'bash'],
+      ] as const) {
+        const sample = (id: string, env = base): unknown[] =>
+          run(command, [`${id}.${extension}`], samples, env)
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as { data?: unknown })
+            .map((body) => body.data ?? body);
+        const [project] = sample('createProject') as { id: number; name: string }[];
+        expect([extension, project?.name]).toEqual([extension, 'Tide Runners']);
+        const env = { ...base, BOARDSYNC_PROJECT: String(project?.id) };
+        expect(sample('writeComponentBatch', env)).toEqual([expect.objectContaining({ created: 2, updated: 0, deleted: 0 })]);
+        const listed = sample('listComponents', env).flat() as { name: string }[];
+        expect(listed.map((card) => card.name).sort()).toEqual(['Doldrums', 'Squall']);
+        expect(sample('uploadAsset', env)).toEqual([expect.objectContaining({ url: expect.stringMatching(/\.webp/) })]);
+        expect(sample('registerWebhook', env)).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^whsec_/) })]);
+      }
     });
 
     it('is required from CommonJS as well', async () => {

@@ -1,3 +1,4 @@
+import { withAnswerExample } from '@boardsync/kit/contract';
 import { SCOPE_NAMES } from '@boardsync/kit';
 import { z } from 'zod';
 
@@ -46,13 +47,22 @@ export const tokenForm = z.discriminatedUnion('grant_type', [
   }),
 ]);
 
-export const tokenBody = z.object({
-  access_token: z.string().describe('`bsa_…`: the bearer token for /api/v1, valid for `expires_in` seconds.'),
-  token_type: z.string().describe('`Bearer`.'),
-  expires_in: z.int().describe('3600: access tokens last one hour.'),
-  refresh_token: z.string().describe('`bsr_…`: valid 30 days, replaced by each refresh.'),
-  scope: z.string().describe('The scopes granted, space-separated.'),
-});
+export const tokenBody = withAnswerExample(
+  z.object({
+    access_token: z.string().describe('`bsa_…`: the bearer token for /api/v1, valid for `expires_in` seconds.'),
+    token_type: z.string().describe('`Bearer`.'),
+    expires_in: z.int().describe('3600: access tokens last one hour.'),
+    refresh_token: z.string().describe('`bsr_…`: valid 30 days, replaced by each refresh.'),
+    scope: z.string().describe('The scopes granted, space-separated.'),
+  }),
+  {
+    access_token: 'bsa_Qm9hcmRzeW5jIGFjY2Vzcw',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: 'bsr_8xLOxBtZp8Wn2kYq',
+    scope: 'projects:read components:read components:write',
+  },
+);
 
 /** RFC 7009 §2.1. */
 export const revokeForm = z.object({
@@ -62,24 +72,42 @@ export const revokeForm = z.object({
 });
 
 /** RFC 6749 §5.2: the OAuth endpoints' own error shape (not problem+json). */
-export const oauthErrorBody = z.object({
-  error: z.string().describe('`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, …'),
-  error_description: z.string().optional(),
-});
+export const oauthErrorBody = withAnswerExample(
+  z.object({
+    error: z.string().describe('`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`, `temporarily_unavailable`, …'),
+    error_description: z.string().optional(),
+  }),
+  { error: 'invalid_grant', error_description: 'The refresh token is unknown, expired, revoked or was issued to another app.' },
+);
 
 /** RFC 8414 §2, as `serverMetadataRouter` answers it. */
-export const serverMetadataBody = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.string(),
-  token_endpoint: z.string(),
-  revocation_endpoint: z.string(),
-  scopes_supported: z.array(z.enum(SCOPE_NAMES)),
-  response_types_supported: z.array(z.literal('code')),
-  response_modes_supported: z.array(z.literal('query')),
-  grant_types_supported: z.array(z.enum(['authorization_code', 'refresh_token'])),
-  code_challenge_methods_supported: z.array(z.literal('S256')),
-  token_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
-  revocation_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
-});
+export const serverMetadataBody = withAnswerExample(
+  z.object({
+    issuer: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    revocation_endpoint: z.string(),
+    scopes_supported: z.array(z.enum(SCOPE_NAMES)),
+    response_types_supported: z.array(z.literal('code')),
+    response_modes_supported: z.array(z.literal('query')),
+    grant_types_supported: z.array(z.enum(['authorization_code', 'refresh_token'])),
+    code_challenge_methods_supported: z.array(z.literal('S256')),
+    token_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
+    revocation_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
+  }),
+  {
+    issuer: 'https://boardsync.example',
+    authorization_endpoint: 'https://boardsync.example/oauth/authorize',
+    token_endpoint: 'https://boardsync.example/oauth/token',
+    revocation_endpoint: 'https://boardsync.example/oauth/revoke',
+    scopes_supported: ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+  },
+);
 
 export type ServerMetadataBody = z.infer<typeof serverMetadataBody>;

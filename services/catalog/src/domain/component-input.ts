@@ -106,11 +106,13 @@ export function parseComponentRow(raw: unknown, index: number, context: ParseCon
   }
 
   if (type === 'dice') {
+    // The older name is read when `die_faces` is not sent, and checked whenever it is: a value sent is a value checked.
     const field = sent(input, 'die_faces') ? 'die_faces' : sent(input, 'die_face_urls') ? 'die_face_urls' : undefined;
-    if (field) {
-      const result = dieFaces.safeParse(input[field]);
-      if (result.success) values.dieFaces = result.data;
-      else for (const issue of result.error.issues) fail([field, ...issue.path.map(String)].join('.'), issue.message);
+    for (const name of ['die_faces', 'die_face_urls'] as const) {
+      if (!sent(input, name)) continue;
+      const result = dieFaces.safeParse(input[name]);
+      if (!result.success) for (const issue of result.error.issues) fail([name, ...issue.path.map(String)].join('.'), issue.message);
+      else if (name === field) values.dieFaces = result.data;
     }
     const faces = typeof values.size === 'string' ? Number(values.size.slice(1)) : undefined;
     if (faces !== undefined && values.dieFaces && values.dieFaces.length > faces)

@@ -28,6 +28,8 @@ const numberLike = (value: unknown): unknown => {
 const longest = (max: number) => `may not be longer than ${String(max)} characters`;
 
 /** A spreadsheet cell's number may arrive as text. */
+/** A blank spreadsheet cell, which every field takes as "no value". */
+const blank = z.literal('').describe('A blank cell: no value.');
 const numberAsText = z.string().describe('The number as text, as a spreadsheet cell sends it (`"2.5"`); a blank cell is no value.');
 /** A number that may be sent as text; blank text or null is no value. */
 const numberCell = <Number extends z.ZodType<number>>(number: Number) =>
@@ -49,15 +51,19 @@ export const webUrl = acceptsOnTheWire(
   z.string().max(COMPONENT_LIMITS.url).meta({ format: 'uri', description: 'An http or https URL.' }),
 );
 /** Artwork: a URL, or null to clear it (a blank one keeps what a matched row has: see `parseComponentRow`). */
-export const artworkUrl = webUrl.nullable();
-export const hexColour = z.preprocess(
-  blankIsNull,
-  z
-    .string()
-    .trim()
-    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex colour such as #ffffff')
-    .transform((value) => value.toLowerCase())
-    .nullable(),
+export const artworkUrl = acceptsOnTheWire(webUrl.nullable(), z.union([webUrl, z.literal('').describe('Blank: a matched row keeps its artwork.'), z.null()]));
+const hexColourText = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex colour such as #ffffff');
+export const hexColour = acceptsOnTheWire(
+  z.preprocess(
+    blankIsNull,
+    z
+      .string()
+      .trim()
+      .pipe(hexColourText)
+      .transform((value) => value.toLowerCase())
+      .nullable(),
+  ),
+  z.union([hexColourText, blank, z.null()]),
 );
 const quarterTurnValue = z.literal(QUARTER_TURNS);
 const quarterTurn = z.preprocess(
@@ -74,11 +80,13 @@ export const rotation = acceptsOnTheWire(
   quarterTurnOnTheWire,
 );
 export const facing = acceptsOnTheWire(z.preprocess(blankIsNull, quarterTurn.nullable()), quarterTurnOnTheWire);
-export const diceStyle = z.preprocess(blankIsNull, z.enum(['standard', 'custom'], { error: 'must be standard or custom' }).nullable());
+const diceStyles = z.enum(['standard', 'custom'], { error: 'must be standard or custom' });
+export const diceStyle = acceptsOnTheWire(z.preprocess(blankIsNull, diceStyles.nullable()), z.union([diceStyles, blank, z.null()]));
 
 /** What a list field accepts: an array, one pipe-delimited string, or null. */
 const pipeListOrNullOnTheWire = (item: z.ZodType<string, string>, max: number) =>
-  z.union([z.array(item).max(max), z.string().describe('The entries in one pipe-delimited string: `"a|b|c"`.'), z.null()]);
+  // Blank entries are dropped before the entries are checked.
+  z.union([z.array(z.union([item, blank])).max(max), z.string().describe('The entries in one pipe-delimited string: `"a|b|c"`.'), z.null()]);
 
 /** An array of strings, or one pipe-delimited string ("a|b|c"); blanks dropped. */
 const pipeList = (item: z.ZodType<string, string>, max: number) =>
@@ -150,7 +158,7 @@ export const maskValue = z.preprocess(
 );
 
 const spinnerSection = z.object({
-  image_url: webUrl.nullable().optional().describe('Resolved like a top-level `image_url`.'),
+  image_url: z.union([webUrl, blank, z.null()]).optional().describe('Resolved like a top-level `image_url`.'),
 });
 export const spinnerSections = acceptsOnTheWire(
   z.preprocess(
@@ -170,5 +178,9 @@ export const spinnerSections = acceptsOnTheWire(
       })
       .nullable(),
   ),
-  z.array(spinnerSection.describe('A section: its `image_url` and any keys of the caller’s own.')).max(COMPONENT_LIMITS.spinnerSections).nullable(),
+  z.union([
+    z.array(spinnerSection.describe('A section: its `image_url` and any keys of the caller’s own.')).max(COMPONENT_LIMITS.spinnerSections),
+    blank,
+    z.null(),
+  ]),
 );

@@ -34,7 +34,7 @@ const WRITE_FIELD_NOTES: Record<WriteField, string> = {
   playtest_scale_x: 'Fallback scale when no physical size is set.',
   playtest_scale_y: 'Fallback scale when no physical size is set.',
   die_faces: 'Face image URLs in face order (not a count: the count is `size`).',
-  die_face_urls: 'Deprecated: the older name of `die_faces`, read only when `die_faces` is not sent.',
+  die_face_urls: 'Deprecated: the older name of `die_faces`, read only when `die_faces` is not sent (and checked either way).',
   die_face_labels: 'Face labels in face order.',
   dice_style: '`standard` or `custom`.',
   spinner_sections: 'The spinner’s sections; an `image_url` inside one is resolved like a top-level one.',

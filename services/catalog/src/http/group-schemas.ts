@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named } from '@boardsync/kit/contract';
+import { named, withAnswerExample } from '@boardsync/kit/contract';
 
 /** Spec §2 Group member: the membership row joined with its component. */
 const SQUALL = { unique_id: 'sheet-row-17', component_id: 1207, name: 'Squall', position: 0, count: 3, face_up: false, source: 'api:personal' };
@@ -19,36 +19,34 @@ export const groupMemberBody = named(
 );
 
 /** Spec §2 Group as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
-export const groupBody = named(
-  z.object({
-    id: z.int(),
-    kind: z.enum(['deck', 'stack']).describe('Never changes.'),
-    name: z.string().describe('Unique per project and kind, ignoring case.'),
-    position: z.int().nullable().describe('Ordering among the project’s groups; null ones come last.'),
-    member_type: z.enum(['card', 'token']).describe('What the group holds: a deck cards, a stack tokens.'),
-    member_count: z.int().optional().describe('Only when members are loaded.'),
-    members: z.array(groupMemberBody).optional().describe('Only when members are loaded; array order is deck order.'),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  }),
-  'Group',
-  {
-    id: 9,
-    kind: 'deck',
-    name: 'Weather',
-    position: 0,
-    member_type: 'card',
-    member_count: 1,
-    members: [SQUALL],
-    created_at: '2026-11-20T10:02:33.000Z',
-    updated_at: '2026-11-24T17:41:05.000Z',
-  },
-);
+const groupFields = z.object({
+  id: z.int(),
+  kind: z.enum(['deck', 'stack']).describe('Never changes.'),
+  name: z.string().describe('Unique per project and kind, ignoring case.'),
+  position: z.int().nullable().describe('Ordering among the project’s groups; null ones come last.'),
+  member_type: z.enum(['card', 'token']).describe('What the group holds: a deck cards, a stack tokens.'),
+  member_count: z.int().optional().describe('Only when members are loaded.'),
+  members: z.array(groupMemberBody).optional().describe('Only when members are loaded; array order is deck order.'),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+const WEATHER = {
+  id: 9,
+  kind: 'deck' as const,
+  name: 'Weather',
+  position: 0,
+  member_type: 'card' as const,
+  member_count: 1,
+  members: [SQUALL],
+  created_at: '2026-11-20T10:02:33.000Z',
+  updated_at: '2026-11-24T17:41:05.000Z',
+};
+export const groupBody = named(groupFields, 'Group', WEATHER);
 
 export type GroupBody = z.infer<typeof groupBody>;
 
 export const groupEnvelope = z.object({ data: groupBody });
-export const groupWithMembersEnvelope = z.object({ data: groupBody.required({ member_count: true, members: true }) });
+export const groupWithMembersEnvelope = withAnswerExample(z.object({ data: groupFields.required({ member_count: true, members: true }) }), { data: WEATHER });
 export const groupListBody = z.object({ data: z.array(groupBody) });
 export const groupDeletedBody = z.object({
   deleted: z.literal(true),

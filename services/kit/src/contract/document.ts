@@ -1,6 +1,7 @@
 import type { ZodObject } from 'zod';
 import { API_PREFIX } from '../routes.ts';
 import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
+import { addResponseExamples } from './response-examples.ts';
 import { hoistNamedSchemas, jsonSchemaOf, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
 import { SHARED_HEADERS, SHARED_RESPONSES, apiOperationObject, outsideApiOperationObject } from './operation-object.ts';
 import type { Operation, OutsideApiOperation, WebhookEventDescription } from './operation.ts';
@@ -119,5 +120,6 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     },
   };
   hoistNamedSchemas(document, schemas);
+  addResponseExamples(document);
   return document;
 }

@@ -13,3 +13,8 @@ export function named<Schema extends z.ZodType>(schema: Schema, id: string, exam
 export function withExample<Schema extends z.ZodType>(schema: Schema, example: z.input<Schema>): Schema {
   return schema.meta({ examples: [example] });
 }
+
+/** As {@link named}, for an answer's schema the document does not name: the example shows in each answer using it. */
+export function withAnswerExample<Schema extends z.ZodType>(schema: Schema, example: z.output<Schema>): Schema {
+  return schema.meta({ examples: [example] });
+}

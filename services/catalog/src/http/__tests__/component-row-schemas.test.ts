@@ -53,6 +53,12 @@ const SENT: [CreatableType, Json][] = [
   ['spinner', { name: 'Wheel', spinner_sections: [{ label: 'Win', image_url: 'https://art.example/win.png' }, { label: 'Lose' }] }],
   ['board', { name: 'Sea', size: 'large', weight_lbs: '0.75', material: 'linen' }],
   ['pack', { name: 'Booster', an_unknown_field: 'ignored' }],
+  // Blank cells, each "no value" (artwork: keep what a matched row has).
+  ['card', { name: 'Blank', image_url: '', back_image_url: '', color: '', color_back: '', card_mask_type: '', sort_order: '', facing: '' }],
+  ['dice', { name: 'Blank die', dice_style: '', die_faces: '', die_face_labels: '', unique_id: '' }],
+  ['spinner', { name: 'Blank wheel', spinner_sections: '', weight_lbs: '' }],
+  ['spinner', { name: 'Wheel', spinner_sections: [{ label: 'Blank art', image_url: '' }] }],
+  ['dice', { name: 'Gappy die', die_faces: ['https://art.example/1.png', '', 'https://art.example/3.png'] }],
 ];
 
 /** Rows both refuse: a missing required field, a value of the wrong kind, an unknown die type. */
@@ -64,6 +70,7 @@ const REFUSED: [CreatableType, Json][] = [
   ['dice', { name: 'Wind die', size: 'd7' }],
   ['token', { name: 'Coin', mask_image: 'yes' }],
   ['card', { name: 'Gust', image_url: 'x'.repeat(2049) }],
+  ['dice', { name: 'Both', die_faces: null, die_face_urls: [null] }],
 ];
 
 describe('the typed component rows of the contract', () => {

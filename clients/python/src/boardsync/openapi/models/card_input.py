@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,14 +32,15 @@ class CardInput:
         notes (None | str | Unset): Private free text.
         size (int | None | str | Unset): Dice: the die type. Other types: a legacy free-text label, superseded by
             `phys_width_in` / `phys_height_in`.
-        color (None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`.
-        color_back (None | str | Unset): Back colour, used when there is no back artwork.
+        color (Literal[''] | None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or
+            `#rrggbbaa`.
+        color_back (Literal[''] | None | str | Unset): Back colour, used when there is no back artwork.
         card_mask_type (None | str | Unset): A card mask value from `GET /masks` (`none` is no mask; `default:rectangle`
             is the rectangle mask), or one of your custom mask names; blank or null is `none`.
         material (None | str | Unset): Free text.
-        image_url (None | str | Unset): Front artwork: any public URL or one an asset endpoint returned; null clears it.
-            Blank or left out keeps a matched row’s artwork.
-        back_image_url (None | str | Unset): Back artwork, as `image_url`.
+        image_url (Literal[''] | None | str | Unset): Front artwork: any public URL or one an asset endpoint returned;
+            null clears it. Blank or left out keeps a matched row’s artwork.
+        back_image_url (Literal[''] | None | str | Unset): Back artwork, as `image_url`.
         image_rotation (CardInputImageRotationType0 | None | str | Unset): Artwork rotation in degrees; blank or null is
             0.
         facing (CardInputFacingType0 | None | str | Unset): Which edge is up, in degrees; null leaves the tabletop
@@ -45,8 +52,8 @@ class CardInput:
         sort_order (int | None | str | Unset): Ordering within the type; page order for a rulebook.
         playtest_scale_x (float | None | str | Unset): Fallback scale when no physical size is set.
         playtest_scale_y (float | None | str | Unset): Fallback scale when no physical size is set.
-        deck_names (list[str] | None | str | Unset): The decks the card is in: missing ones are created. Sets
-            membership, not order; an empty list leaves every deck.
+        deck_names (list[Literal[''] | str] | None | str | Unset): The decks the card is in: missing ones are created.
+            Sets membership, not order; an empty list leaves every deck.
     """
 
     name: str
@@ -55,12 +62,12 @@ class CardInput:
     description: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     size: int | None | str | Unset = UNSET
-    color: None | str | Unset = UNSET
-    color_back: None | str | Unset = UNSET
+    color: Literal[""] | None | str | Unset = UNSET
+    color_back: Literal[""] | None | str | Unset = UNSET
     card_mask_type: None | str | Unset = UNSET
     material: None | str | Unset = UNSET
-    image_url: None | str | Unset = UNSET
-    back_image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
+    back_image_url: Literal[""] | None | str | Unset = UNSET
     image_rotation: CardInputImageRotationType0 | None | str | Unset = UNSET
     facing: CardInputFacingType0 | None | str | Unset = UNSET
     phys_width_in: float | None | str | Unset = UNSET
@@ -70,7 +77,7 @@ class CardInput:
     sort_order: int | None | str | Unset = UNSET
     playtest_scale_x: float | None | str | Unset = UNSET
     playtest_scale_y: float | None | str | Unset = UNSET
-    deck_names: list[str] | None | str | Unset = UNSET
+    deck_names: list[Literal[""] | str] | None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -106,13 +113,13 @@ class CardInput:
         else:
             size = self.size
 
-        color: None | str | Unset
+        color: Literal[""] | None | str | Unset
         if isinstance(self.color, Unset):
             color = UNSET
         else:
             color = self.color
 
-        color_back: None | str | Unset
+        color_back: Literal[""] | None | str | Unset
         if isinstance(self.color_back, Unset):
             color_back = UNSET
         else:
@@ -130,13 +137,13 @@ class CardInput:
         else:
             material = self.material
 
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
             image_url = self.image_url
 
-        back_image_url: None | str | Unset
+        back_image_url: Literal[""] | None | str | Unset
         if isinstance(self.back_image_url, Unset):
             back_image_url = UNSET
         else:
@@ -200,11 +207,15 @@ class CardInput:
         else:
             playtest_scale_y = self.playtest_scale_y
 
-        deck_names: list[str] | None | str | Unset
+        deck_names: list[Literal[""] | str] | None | str | Unset
         if isinstance(self.deck_names, Unset):
             deck_names = UNSET
         elif isinstance(self.deck_names, list):
-            deck_names = self.deck_names
+            deck_names = []
+            for deck_names_type_0_item_data in self.deck_names:
+                deck_names_type_0_item: Literal[""] | str
+                deck_names_type_0_item = deck_names_type_0_item_data
+                deck_names.append(deck_names_type_0_item)
 
         else:
             deck_names = self.deck_names
@@ -311,21 +322,33 @@ class CardInput:
 
         size = _parse_size(d.pop("size", UNSET))
 
-        def _parse_color(data: object) -> None | str | Unset:
+        def _parse_color(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_type_1 = cast(Literal[""], data)
+            if color_type_1 != "":
+                raise ValueError(
+                    f"color_type_1 must match const '', got '{color_type_1}'"
+                )
+            return color_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color = _parse_color(d.pop("color", UNSET))
 
-        def _parse_color_back(data: object) -> None | str | Unset:
+        def _parse_color_back(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_back_type_1 = cast(Literal[""], data)
+            if color_back_type_1 != "":
+                raise ValueError(
+                    f"color_back_type_1 must match const '', got '{color_back_type_1}'"
+                )
+            return color_back_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color_back = _parse_color_back(d.pop("color_back", UNSET))
 
@@ -347,21 +370,33 @@ class CardInput:
 
         material = _parse_material(d.pop("material", UNSET))
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 
-        def _parse_back_image_url(data: object) -> None | str | Unset:
+        def _parse_back_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            back_image_url_type_1 = cast(Literal[""], data)
+            if back_image_url_type_1 != "":
+                raise ValueError(
+                    f"back_image_url_type_1 must match const '', got '{back_image_url_type_1}'"
+                )
+            return back_image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         back_image_url = _parse_back_image_url(d.pop("back_image_url", UNSET))
 
@@ -464,7 +499,9 @@ class CardInput:
 
         playtest_scale_y = _parse_playtest_scale_y(d.pop("playtest_scale_y", UNSET))
 
-        def _parse_deck_names(data: object) -> list[str] | None | str | Unset:
+        def _parse_deck_names(
+            data: object,
+        ) -> list[Literal[""] | str] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -472,12 +509,31 @@ class CardInput:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                deck_names_type_0 = cast(list[str], data)
+                deck_names_type_0 = []
+                _deck_names_type_0 = data
+                for deck_names_type_0_item_data in _deck_names_type_0:
+
+                    def _parse_deck_names_type_0_item(
+                        data: object,
+                    ) -> Literal[""] | str:
+                        deck_names_type_0_item_type_1 = cast(Literal[""], data)
+                        if deck_names_type_0_item_type_1 != "":
+                            raise ValueError(
+                                f"deck_names_type_0_item_type_1 must match const '', got '{deck_names_type_0_item_type_1}'"
+                            )
+                        return deck_names_type_0_item_type_1
+                        return cast(Literal[""] | str, data)
+
+                    deck_names_type_0_item = _parse_deck_names_type_0_item(
+                        deck_names_type_0_item_data
+                    )
+
+                    deck_names_type_0.append(deck_names_type_0_item)
 
                 return deck_names_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | str | Unset, data)
+            return cast(list[Literal[""] | str] | None | str | Unset, data)
 
         deck_names = _parse_deck_names(d.pop("deck_names", UNSET))
 

@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,10 +32,11 @@ class CounterInput:
         notes (None | str | Unset): Private free text.
         size (int | None | str | Unset): Dice: the die type. Other types: a legacy free-text label, superseded by
             `phys_width_in` / `phys_height_in`.
-        color (None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`.
+        color (Literal[''] | None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or
+            `#rrggbbaa`.
         material (None | str | Unset): Free text.
-        image_url (None | str | Unset): Front artwork: any public URL or one an asset endpoint returned; null clears it.
-            Blank or left out keeps a matched row’s artwork.
+        image_url (Literal[''] | None | str | Unset): Front artwork: any public URL or one an asset endpoint returned;
+            null clears it. Blank or left out keeps a matched row’s artwork.
         image_rotation (CounterInputImageRotationType0 | None | str | Unset): Artwork rotation in degrees; blank or null
             is 0.
         facing (CounterInputFacingType0 | None | str | Unset): Which edge is up, in degrees; null leaves the tabletop
@@ -48,9 +55,9 @@ class CounterInput:
     description: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     size: int | None | str | Unset = UNSET
-    color: None | str | Unset = UNSET
+    color: Literal[""] | None | str | Unset = UNSET
     material: None | str | Unset = UNSET
-    image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
     image_rotation: CounterInputImageRotationType0 | None | str | Unset = UNSET
     facing: CounterInputFacingType0 | None | str | Unset = UNSET
     phys_width_in: float | None | str | Unset = UNSET
@@ -94,7 +101,7 @@ class CounterInput:
         else:
             size = self.size
 
-        color: None | str | Unset
+        color: Literal[""] | None | str | Unset
         if isinstance(self.color, Unset):
             color = UNSET
         else:
@@ -106,7 +113,7 @@ class CounterInput:
         else:
             material = self.material
 
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
@@ -256,12 +263,18 @@ class CounterInput:
 
         size = _parse_size(d.pop("size", UNSET))
 
-        def _parse_color(data: object) -> None | str | Unset:
+        def _parse_color(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_type_1 = cast(Literal[""], data)
+            if color_type_1 != "":
+                raise ValueError(
+                    f"color_type_1 must match const '', got '{color_type_1}'"
+                )
+            return color_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color = _parse_color(d.pop("color", UNSET))
 
@@ -274,12 +287,18 @@ class CounterInput:
 
         material = _parse_material(d.pop("material", UNSET))
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 

@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -29,10 +35,11 @@ class DiceInput:
         notes (None | str | Unset): Private free text.
         size (DiceInputSizeType0 | DiceInputSizeType2 | None | str | Unset): Dice: the die type. Other types: a legacy
             free-text label, superseded by `phys_width_in` / `phys_height_in`.
-        color (None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`.
+        color (Literal[''] | None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or
+            `#rrggbbaa`.
         material (None | str | Unset): Free text.
-        image_url (None | str | Unset): Front artwork: any public URL or one an asset endpoint returned; null clears it.
-            Blank or left out keeps a matched row’s artwork.
+        image_url (Literal[''] | None | str | Unset): Front artwork: any public URL or one an asset endpoint returned;
+            null clears it. Blank or left out keeps a matched row’s artwork.
         image_rotation (DiceInputImageRotationType0 | None | str | Unset): Artwork rotation in degrees; blank or null is
             0.
         facing (DiceInputFacingType0 | None | str | Unset): Which edge is up, in degrees; null leaves the tabletop
@@ -43,11 +50,12 @@ class DiceInput:
         cost_per_unit (float | None | str | Unset): Cost per unit.
         playtest_scale_x (float | None | str | Unset): Fallback scale when no physical size is set.
         playtest_scale_y (float | None | str | Unset): Fallback scale when no physical size is set.
-        die_faces (list[str] | None | str | Unset): Face image URLs in face order (not a count: the count is `size`).
-        die_face_urls (list[str] | None | str | Unset): Deprecated: the older name of `die_faces`, read only when
-            `die_faces` is not sent.
-        die_face_labels (list[str] | None | str | Unset): Face labels in face order.
-        dice_style (DiceInputDiceStyleType0 | None | Unset): `standard` or `custom`.
+        die_faces (list[Literal[''] | str] | None | str | Unset): Face image URLs in face order (not a count: the count
+            is `size`).
+        die_face_urls (list[Literal[''] | str] | None | str | Unset): Deprecated: the older name of `die_faces`, read
+            only when `die_faces` is not sent (and checked either way).
+        die_face_labels (list[Literal[''] | str] | None | str | Unset): Face labels in face order.
+        dice_style (DiceInputDiceStyleType0 | Literal[''] | None | Unset): `standard` or `custom`.
     """
 
     name: str
@@ -56,9 +64,9 @@ class DiceInput:
     description: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     size: DiceInputSizeType0 | DiceInputSizeType2 | None | str | Unset = UNSET
-    color: None | str | Unset = UNSET
+    color: Literal[""] | None | str | Unset = UNSET
     material: None | str | Unset = UNSET
-    image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
     image_rotation: DiceInputImageRotationType0 | None | str | Unset = UNSET
     facing: DiceInputFacingType0 | None | str | Unset = UNSET
     phys_width_in: float | None | str | Unset = UNSET
@@ -67,10 +75,10 @@ class DiceInput:
     cost_per_unit: float | None | str | Unset = UNSET
     playtest_scale_x: float | None | str | Unset = UNSET
     playtest_scale_y: float | None | str | Unset = UNSET
-    die_faces: list[str] | None | str | Unset = UNSET
-    die_face_urls: list[str] | None | str | Unset = UNSET
-    die_face_labels: list[str] | None | str | Unset = UNSET
-    dice_style: DiceInputDiceStyleType0 | None | Unset = UNSET
+    die_faces: list[Literal[""] | str] | None | str | Unset = UNSET
+    die_face_urls: list[Literal[""] | str] | None | str | Unset = UNSET
+    die_face_labels: list[Literal[""] | str] | None | str | Unset = UNSET
+    dice_style: DiceInputDiceStyleType0 | Literal[""] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -110,7 +118,7 @@ class DiceInput:
         else:
             size = self.size
 
-        color: None | str | Unset
+        color: Literal[""] | None | str | Unset
         if isinstance(self.color, Unset):
             color = UNSET
         else:
@@ -122,7 +130,7 @@ class DiceInput:
         else:
             material = self.material
 
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
@@ -180,34 +188,46 @@ class DiceInput:
         else:
             playtest_scale_y = self.playtest_scale_y
 
-        die_faces: list[str] | None | str | Unset
+        die_faces: list[Literal[""] | str] | None | str | Unset
         if isinstance(self.die_faces, Unset):
             die_faces = UNSET
         elif isinstance(self.die_faces, list):
-            die_faces = self.die_faces
+            die_faces = []
+            for die_faces_type_0_item_data in self.die_faces:
+                die_faces_type_0_item: Literal[""] | str
+                die_faces_type_0_item = die_faces_type_0_item_data
+                die_faces.append(die_faces_type_0_item)
 
         else:
             die_faces = self.die_faces
 
-        die_face_urls: list[str] | None | str | Unset
+        die_face_urls: list[Literal[""] | str] | None | str | Unset
         if isinstance(self.die_face_urls, Unset):
             die_face_urls = UNSET
         elif isinstance(self.die_face_urls, list):
-            die_face_urls = self.die_face_urls
+            die_face_urls = []
+            for die_face_urls_type_0_item_data in self.die_face_urls:
+                die_face_urls_type_0_item: Literal[""] | str
+                die_face_urls_type_0_item = die_face_urls_type_0_item_data
+                die_face_urls.append(die_face_urls_type_0_item)
 
         else:
             die_face_urls = self.die_face_urls
 
-        die_face_labels: list[str] | None | str | Unset
+        die_face_labels: list[Literal[""] | str] | None | str | Unset
         if isinstance(self.die_face_labels, Unset):
             die_face_labels = UNSET
         elif isinstance(self.die_face_labels, list):
-            die_face_labels = self.die_face_labels
+            die_face_labels = []
+            for die_face_labels_type_0_item_data in self.die_face_labels:
+                die_face_labels_type_0_item: Literal[""] | str
+                die_face_labels_type_0_item = die_face_labels_type_0_item_data
+                die_face_labels.append(die_face_labels_type_0_item)
 
         else:
             die_face_labels = self.die_face_labels
 
-        dice_style: None | str | Unset
+        dice_style: Literal[""] | None | str | Unset
         if isinstance(self.dice_style, Unset):
             dice_style = UNSET
         elif isinstance(self.dice_style, DiceInputDiceStyleType0):
@@ -335,12 +355,18 @@ class DiceInput:
 
         size = _parse_size(d.pop("size", UNSET))
 
-        def _parse_color(data: object) -> None | str | Unset:
+        def _parse_color(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_type_1 = cast(Literal[""], data)
+            if color_type_1 != "":
+                raise ValueError(
+                    f"color_type_1 must match const '', got '{color_type_1}'"
+                )
+            return color_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color = _parse_color(d.pop("color", UNSET))
 
@@ -353,12 +379,18 @@ class DiceInput:
 
         material = _parse_material(d.pop("material", UNSET))
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 
@@ -452,7 +484,9 @@ class DiceInput:
 
         playtest_scale_y = _parse_playtest_scale_y(d.pop("playtest_scale_y", UNSET))
 
-        def _parse_die_faces(data: object) -> list[str] | None | str | Unset:
+        def _parse_die_faces(
+            data: object,
+        ) -> list[Literal[""] | str] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -460,16 +494,35 @@ class DiceInput:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                die_faces_type_0 = cast(list[str], data)
+                die_faces_type_0 = []
+                _die_faces_type_0 = data
+                for die_faces_type_0_item_data in _die_faces_type_0:
+
+                    def _parse_die_faces_type_0_item(data: object) -> Literal[""] | str:
+                        die_faces_type_0_item_type_1 = cast(Literal[""], data)
+                        if die_faces_type_0_item_type_1 != "":
+                            raise ValueError(
+                                f"die_faces_type_0_item_type_1 must match const '', got '{die_faces_type_0_item_type_1}'"
+                            )
+                        return die_faces_type_0_item_type_1
+                        return cast(Literal[""] | str, data)
+
+                    die_faces_type_0_item = _parse_die_faces_type_0_item(
+                        die_faces_type_0_item_data
+                    )
+
+                    die_faces_type_0.append(die_faces_type_0_item)
 
                 return die_faces_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | str | Unset, data)
+            return cast(list[Literal[""] | str] | None | str | Unset, data)
 
         die_faces = _parse_die_faces(d.pop("die_faces", UNSET))
 
-        def _parse_die_face_urls(data: object) -> list[str] | None | str | Unset:
+        def _parse_die_face_urls(
+            data: object,
+        ) -> list[Literal[""] | str] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -477,16 +530,37 @@ class DiceInput:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                die_face_urls_type_0 = cast(list[str], data)
+                die_face_urls_type_0 = []
+                _die_face_urls_type_0 = data
+                for die_face_urls_type_0_item_data in _die_face_urls_type_0:
+
+                    def _parse_die_face_urls_type_0_item(
+                        data: object,
+                    ) -> Literal[""] | str:
+                        die_face_urls_type_0_item_type_1 = cast(Literal[""], data)
+                        if die_face_urls_type_0_item_type_1 != "":
+                            raise ValueError(
+                                f"die_face_urls_type_0_item_type_1 must match const '', got '{die_face_urls_type_0_item_type_1}'"
+                            )
+                        return die_face_urls_type_0_item_type_1
+                        return cast(Literal[""] | str, data)
+
+                    die_face_urls_type_0_item = _parse_die_face_urls_type_0_item(
+                        die_face_urls_type_0_item_data
+                    )
+
+                    die_face_urls_type_0.append(die_face_urls_type_0_item)
 
                 return die_face_urls_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | str | Unset, data)
+            return cast(list[Literal[""] | str] | None | str | Unset, data)
 
         die_face_urls = _parse_die_face_urls(d.pop("die_face_urls", UNSET))
 
-        def _parse_die_face_labels(data: object) -> list[str] | None | str | Unset:
+        def _parse_die_face_labels(
+            data: object,
+        ) -> list[Literal[""] | str] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -494,16 +568,37 @@ class DiceInput:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                die_face_labels_type_0 = cast(list[str], data)
+                die_face_labels_type_0 = []
+                _die_face_labels_type_0 = data
+                for die_face_labels_type_0_item_data in _die_face_labels_type_0:
+
+                    def _parse_die_face_labels_type_0_item(
+                        data: object,
+                    ) -> Literal[""] | str:
+                        die_face_labels_type_0_item_type_1 = cast(Literal[""], data)
+                        if die_face_labels_type_0_item_type_1 != "":
+                            raise ValueError(
+                                f"die_face_labels_type_0_item_type_1 must match const '', got '{die_face_labels_type_0_item_type_1}'"
+                            )
+                        return die_face_labels_type_0_item_type_1
+                        return cast(Literal[""] | str, data)
+
+                    die_face_labels_type_0_item = _parse_die_face_labels_type_0_item(
+                        die_face_labels_type_0_item_data
+                    )
+
+                    die_face_labels_type_0.append(die_face_labels_type_0_item)
 
                 return die_face_labels_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | str | Unset, data)
+            return cast(list[Literal[""] | str] | None | str | Unset, data)
 
         die_face_labels = _parse_die_face_labels(d.pop("die_face_labels", UNSET))
 
-        def _parse_dice_style(data: object) -> DiceInputDiceStyleType0 | None | Unset:
+        def _parse_dice_style(
+            data: object,
+        ) -> DiceInputDiceStyleType0 | Literal[""] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -516,7 +611,13 @@ class DiceInput:
                 return dice_style_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DiceInputDiceStyleType0 | None | Unset, data)
+            dice_style_type_1 = cast(Literal[""], data)
+            if dice_style_type_1 != "":
+                raise ValueError(
+                    f"dice_style_type_1 must match const '', got '{dice_style_type_1}'"
+                )
+            return dice_style_type_1
+            return cast(DiceInputDiceStyleType0 | Literal[""] | None | Unset, data)
 
         dice_style = _parse_dice_style(d.pop("dice_style", UNSET))
 

@@ -1,7 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -32,10 +39,11 @@ class SpinnerInput:
         notes (None | str | Unset): Private free text.
         size (int | None | str | Unset): Dice: the die type. Other types: a legacy free-text label, superseded by
             `phys_width_in` / `phys_height_in`.
-        color (None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`.
+        color (Literal[''] | None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or
+            `#rrggbbaa`.
         material (None | str | Unset): Free text.
-        image_url (None | str | Unset): Front artwork: any public URL or one an asset endpoint returned; null clears it.
-            Blank or left out keeps a matched row’s artwork.
+        image_url (Literal[''] | None | str | Unset): Front artwork: any public URL or one an asset endpoint returned;
+            null clears it. Blank or left out keeps a matched row’s artwork.
         image_rotation (None | SpinnerInputImageRotationType0 | str | Unset): Artwork rotation in degrees; blank or null
             is 0.
         facing (None | SpinnerInputFacingType0 | str | Unset): Which edge is up, in degrees; null leaves the tabletop
@@ -46,8 +54,8 @@ class SpinnerInput:
         cost_per_unit (float | None | str | Unset): Cost per unit.
         playtest_scale_x (float | None | str | Unset): Fallback scale when no physical size is set.
         playtest_scale_y (float | None | str | Unset): Fallback scale when no physical size is set.
-        spinner_sections (list[SpinnerInputSpinnerSectionsType0Item] | None | Unset): The spinner’s sections; an
-            `image_url` inside one is resolved like a top-level one.
+        spinner_sections (list[SpinnerInputSpinnerSectionsType0Item] | Literal[''] | None | Unset): The spinner’s
+            sections; an `image_url` inside one is resolved like a top-level one.
     """
 
     name: str
@@ -56,9 +64,9 @@ class SpinnerInput:
     description: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     size: int | None | str | Unset = UNSET
-    color: None | str | Unset = UNSET
+    color: Literal[""] | None | str | Unset = UNSET
     material: None | str | Unset = UNSET
-    image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
     image_rotation: None | SpinnerInputImageRotationType0 | str | Unset = UNSET
     facing: None | SpinnerInputFacingType0 | str | Unset = UNSET
     phys_width_in: float | None | str | Unset = UNSET
@@ -67,7 +75,9 @@ class SpinnerInput:
     cost_per_unit: float | None | str | Unset = UNSET
     playtest_scale_x: float | None | str | Unset = UNSET
     playtest_scale_y: float | None | str | Unset = UNSET
-    spinner_sections: list[SpinnerInputSpinnerSectionsType0Item] | None | Unset = UNSET
+    spinner_sections: (
+        list[SpinnerInputSpinnerSectionsType0Item] | Literal[""] | None | Unset
+    ) = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,7 +113,7 @@ class SpinnerInput:
         else:
             size = self.size
 
-        color: None | str | Unset
+        color: Literal[""] | None | str | Unset
         if isinstance(self.color, Unset):
             color = UNSET
         else:
@@ -115,7 +125,7 @@ class SpinnerInput:
         else:
             material = self.material
 
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
@@ -173,7 +183,7 @@ class SpinnerInput:
         else:
             playtest_scale_y = self.playtest_scale_y
 
-        spinner_sections: list[dict[str, Any]] | None | Unset
+        spinner_sections: list[dict[str, Any]] | Literal[""] | None | Unset
         if isinstance(self.spinner_sections, Unset):
             spinner_sections = UNSET
         elif isinstance(self.spinner_sections, list):
@@ -285,12 +295,18 @@ class SpinnerInput:
 
         size = _parse_size(d.pop("size", UNSET))
 
-        def _parse_color(data: object) -> None | str | Unset:
+        def _parse_color(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_type_1 = cast(Literal[""], data)
+            if color_type_1 != "":
+                raise ValueError(
+                    f"color_type_1 must match const '', got '{color_type_1}'"
+                )
+            return color_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color = _parse_color(d.pop("color", UNSET))
 
@@ -303,12 +319,18 @@ class SpinnerInput:
 
         material = _parse_material(d.pop("material", UNSET))
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 
@@ -404,7 +426,7 @@ class SpinnerInput:
 
         def _parse_spinner_sections(
             data: object,
-        ) -> list[SpinnerInputSpinnerSectionsType0Item] | None | Unset:
+        ) -> list[SpinnerInputSpinnerSectionsType0Item] | Literal[""] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -426,7 +448,16 @@ class SpinnerInput:
                 return spinner_sections_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[SpinnerInputSpinnerSectionsType0Item] | None | Unset, data)
+            spinner_sections_type_1 = cast(Literal[""], data)
+            if spinner_sections_type_1 != "":
+                raise ValueError(
+                    f"spinner_sections_type_1 must match const '', got '{spinner_sections_type_1}'"
+                )
+            return spinner_sections_type_1
+            return cast(
+                list[SpinnerInputSpinnerSectionsType0Item] | Literal[""] | None | Unset,
+                data,
+            )
 
         spinner_sections = _parse_spinner_sections(d.pop("spinner_sections", UNSET))
 

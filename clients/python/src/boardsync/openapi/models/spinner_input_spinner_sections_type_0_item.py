@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -16,14 +22,14 @@ class SpinnerInputSpinnerSectionsType0Item:
     """A section: its `image_url` and any keys of the caller’s own.
 
     Attributes:
-        image_url (None | str | Unset): Resolved like a top-level `image_url`.
+        image_url (Literal[''] | None | str | Unset): Resolved like a top-level `image_url`.
     """
 
-    image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
@@ -41,12 +47,18 @@ class SpinnerInputSpinnerSectionsType0Item:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 

@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,16 +32,17 @@ class TokenInput:
         notes (None | str | Unset): Private free text.
         size (int | None | str | Unset): Dice: the die type. Other types: a legacy free-text label, superseded by
             `phys_width_in` / `phys_height_in`.
-        color (None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or `#rrggbbaa`.
-        color_back (None | str | Unset): Back colour, used when there is no back artwork.
+        color (Literal[''] | None | str | Unset): Front colour, used when there is no artwork: `#rgb`, `#rrggbb` or
+            `#rrggbbaa`.
+        color_back (Literal[''] | None | str | Unset): Back colour, used when there is no back artwork.
         shape (None | str | Unset): A token mask value from `GET /masks` (a bare spelling such as `circle` is read back
             in `default:` form), or one of your custom mask names; blank or null is `none`.
         mask_image (bool | Unset): Trace the artwork’s own transparency instead of applying a geometric shape; `color`
             then tints the silhouette.
         material (None | str | Unset): Free text.
-        image_url (None | str | Unset): Front artwork: any public URL or one an asset endpoint returned; null clears it.
-            Blank or left out keeps a matched row’s artwork.
-        back_image_url (None | str | Unset): Back artwork, as `image_url`.
+        image_url (Literal[''] | None | str | Unset): Front artwork: any public URL or one an asset endpoint returned;
+            null clears it. Blank or left out keeps a matched row’s artwork.
+        back_image_url (Literal[''] | None | str | Unset): Back artwork, as `image_url`.
         image_rotation (None | str | TokenInputImageRotationType0 | Unset): Artwork rotation in degrees; blank or null
             is 0.
         facing (None | str | TokenInputFacingType0 | Unset): Which edge is up, in degrees; null leaves the tabletop
@@ -46,8 +53,8 @@ class TokenInput:
         cost_per_unit (float | None | str | Unset): Cost per unit.
         playtest_scale_x (float | None | str | Unset): Fallback scale when no physical size is set.
         playtest_scale_y (float | None | str | Unset): Fallback scale when no physical size is set.
-        stack_names (list[str] | None | str | Unset): The stacks the token is in: missing ones are created. Sets
-            membership, not order; an empty list leaves every stack.
+        stack_names (list[Literal[''] | str] | None | str | Unset): The stacks the token is in: missing ones are
+            created. Sets membership, not order; an empty list leaves every stack.
     """
 
     name: str
@@ -56,13 +63,13 @@ class TokenInput:
     description: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     size: int | None | str | Unset = UNSET
-    color: None | str | Unset = UNSET
-    color_back: None | str | Unset = UNSET
+    color: Literal[""] | None | str | Unset = UNSET
+    color_back: Literal[""] | None | str | Unset = UNSET
     shape: None | str | Unset = UNSET
     mask_image: bool | Unset = UNSET
     material: None | str | Unset = UNSET
-    image_url: None | str | Unset = UNSET
-    back_image_url: None | str | Unset = UNSET
+    image_url: Literal[""] | None | str | Unset = UNSET
+    back_image_url: Literal[""] | None | str | Unset = UNSET
     image_rotation: None | str | TokenInputImageRotationType0 | Unset = UNSET
     facing: None | str | TokenInputFacingType0 | Unset = UNSET
     phys_width_in: float | None | str | Unset = UNSET
@@ -71,7 +78,7 @@ class TokenInput:
     cost_per_unit: float | None | str | Unset = UNSET
     playtest_scale_x: float | None | str | Unset = UNSET
     playtest_scale_y: float | None | str | Unset = UNSET
-    stack_names: list[str] | None | str | Unset = UNSET
+    stack_names: list[Literal[""] | str] | None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,13 +114,13 @@ class TokenInput:
         else:
             size = self.size
 
-        color: None | str | Unset
+        color: Literal[""] | None | str | Unset
         if isinstance(self.color, Unset):
             color = UNSET
         else:
             color = self.color
 
-        color_back: None | str | Unset
+        color_back: Literal[""] | None | str | Unset
         if isinstance(self.color_back, Unset):
             color_back = UNSET
         else:
@@ -133,13 +140,13 @@ class TokenInput:
         else:
             material = self.material
 
-        image_url: None | str | Unset
+        image_url: Literal[""] | None | str | Unset
         if isinstance(self.image_url, Unset):
             image_url = UNSET
         else:
             image_url = self.image_url
 
-        back_image_url: None | str | Unset
+        back_image_url: Literal[""] | None | str | Unset
         if isinstance(self.back_image_url, Unset):
             back_image_url = UNSET
         else:
@@ -197,11 +204,15 @@ class TokenInput:
         else:
             playtest_scale_y = self.playtest_scale_y
 
-        stack_names: list[str] | None | str | Unset
+        stack_names: list[Literal[""] | str] | None | str | Unset
         if isinstance(self.stack_names, Unset):
             stack_names = UNSET
         elif isinstance(self.stack_names, list):
-            stack_names = self.stack_names
+            stack_names = []
+            for stack_names_type_0_item_data in self.stack_names:
+                stack_names_type_0_item: Literal[""] | str
+                stack_names_type_0_item = stack_names_type_0_item_data
+                stack_names.append(stack_names_type_0_item)
 
         else:
             stack_names = self.stack_names
@@ -308,21 +319,33 @@ class TokenInput:
 
         size = _parse_size(d.pop("size", UNSET))
 
-        def _parse_color(data: object) -> None | str | Unset:
+        def _parse_color(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_type_1 = cast(Literal[""], data)
+            if color_type_1 != "":
+                raise ValueError(
+                    f"color_type_1 must match const '', got '{color_type_1}'"
+                )
+            return color_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color = _parse_color(d.pop("color", UNSET))
 
-        def _parse_color_back(data: object) -> None | str | Unset:
+        def _parse_color_back(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            color_back_type_1 = cast(Literal[""], data)
+            if color_back_type_1 != "":
+                raise ValueError(
+                    f"color_back_type_1 must match const '', got '{color_back_type_1}'"
+                )
+            return color_back_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         color_back = _parse_color_back(d.pop("color_back", UNSET))
 
@@ -346,21 +369,33 @@ class TokenInput:
 
         material = _parse_material(d.pop("material", UNSET))
 
-        def _parse_image_url(data: object) -> None | str | Unset:
+        def _parse_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            image_url_type_1 = cast(Literal[""], data)
+            if image_url_type_1 != "":
+                raise ValueError(
+                    f"image_url_type_1 must match const '', got '{image_url_type_1}'"
+                )
+            return image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         image_url = _parse_image_url(d.pop("image_url", UNSET))
 
-        def _parse_back_image_url(data: object) -> None | str | Unset:
+        def _parse_back_image_url(data: object) -> Literal[""] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            back_image_url_type_1 = cast(Literal[""], data)
+            if back_image_url_type_1 != "":
+                raise ValueError(
+                    f"back_image_url_type_1 must match const '', got '{back_image_url_type_1}'"
+                )
+            return back_image_url_type_1
+            return cast(Literal[""] | None | str | Unset, data)
 
         back_image_url = _parse_back_image_url(d.pop("back_image_url", UNSET))
 
@@ -454,7 +489,9 @@ class TokenInput:
 
         playtest_scale_y = _parse_playtest_scale_y(d.pop("playtest_scale_y", UNSET))
 
-        def _parse_stack_names(data: object) -> list[str] | None | str | Unset:
+        def _parse_stack_names(
+            data: object,
+        ) -> list[Literal[""] | str] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -462,12 +499,31 @@ class TokenInput:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                stack_names_type_0 = cast(list[str], data)
+                stack_names_type_0 = []
+                _stack_names_type_0 = data
+                for stack_names_type_0_item_data in _stack_names_type_0:
+
+                    def _parse_stack_names_type_0_item(
+                        data: object,
+                    ) -> Literal[""] | str:
+                        stack_names_type_0_item_type_1 = cast(Literal[""], data)
+                        if stack_names_type_0_item_type_1 != "":
+                            raise ValueError(
+                                f"stack_names_type_0_item_type_1 must match const '', got '{stack_names_type_0_item_type_1}'"
+                            )
+                        return stack_names_type_0_item_type_1
+                        return cast(Literal[""] | str, data)
+
+                    stack_names_type_0_item = _parse_stack_names_type_0_item(
+                        stack_names_type_0_item_data
+                    )
+
+                    stack_names_type_0.append(stack_names_type_0_item)
 
                 return stack_names_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[str] | None | str | Unset, data)
+            return cast(list[Literal[""] | str] | None | str | Unset, data)
 
         stack_names = _parse_stack_names(d.pop("stack_names", UNSET))
 

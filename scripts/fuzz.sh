@@ -22,20 +22,9 @@ st="$VENV/bin/schemathesis"
 say() { printf '[fuzz %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf '[fuzz] error: %s\n' "$*" >&2; exit 1; }
 
-install() {
-  [ -x "$st" ] && [ "$(cat "$VENV/.installed" 2>/dev/null)" = "$SCHEMATHESIS_VERSION" ] && return 0
-  python3 -c 'import ensurepip, venv' 2>/dev/null || {
-    [ "$(id -u)" = 0 ] || die "python3-venv is missing and installing it needs root"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-  }
-  say "installing schemathesis $SCHEMATHESIS_VERSION from PyPI into a venv (first run only)"
-  rm -rf "$VENV"
-  mkdir -p "$(dirname "$VENV")"
-  python3 -m venv "$VENV" || die "could not create a Python venv at $VENV"
-  PIP_CACHE_DIR="$CACHE/pip" "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" ||
-    die "pip install schemathesis==$SCHEMATHESIS_VERSION failed"
-  echo "$SCHEMATHESIS_VERSION" >"$VENV/.installed"
-}
+# shellcheck source=scripts/python-venv.sh
+. "$ROOT/scripts/python-venv.sh"
+install() { pinned_venv "$VENV" "schemathesis==$SCHEMATHESIS_VERSION" "schemathesis $SCHEMATHESIS_VERSION"; }
 
 if [ "${1:-}" = install ]; then install; exit 0; fi
 install

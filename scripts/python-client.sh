@@ -14,26 +14,14 @@ DOCUMENT="$ROOT/services/gateway/contract/openapi.json"
 
 # Pinned: the generated code is committed, and a new generator or formatter writes it differently.
 TOOLS="openapi-python-client==0.29.1 ruff==0.17.5 build==1.6.1 hatchling==1.33.0"
-CACHE="${BOARDSYNC_CACHE:-$HOME/.cache/boardsync}"
-VENV="$CACHE/python-client-tools/$(printf '%s' "$TOOLS" | sha256sum | cut -c1-12)"
+VENV="${BOARDSYNC_CACHE:-$HOME/.cache/boardsync}/python-client-venv"
 
 say() { printf '[python-client %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf '[python-client] error: %s\n' "$*" >&2; exit 1; }
 
-install() {
-  [ -f "$VENV/.installed" ] && return 0
-  python3 -c 'import ensurepip, venv' 2>/dev/null || {
-    [ "$(id -u)" = 0 ] || die "python3-venv is missing and installing it needs root"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-  }
-  say "installing $TOOLS from PyPI into a venv (first run only)"
-  rm -rf "$VENV"
-  mkdir -p "$(dirname "$VENV")"
-  python3 -m venv "$VENV" || die "could not create a Python venv at $VENV"
-  # shellcheck disable=SC2086 # one word per pinned tool
-  PIP_CACHE_DIR="$CACHE/pip" "$VENV/bin/pip" install --quiet --disable-pip-version-check $TOOLS || die "pip install $TOOLS failed"
-  touch "$VENV/.installed"
-}
+# shellcheck source=scripts/python-venv.sh
+. "$ROOT/scripts/python-venv.sh"
+install() { pinned_venv "$VENV" "$TOOLS" "$TOOLS"; }
 
 # The generator's output for the current document, in $1 (its post-hooks run ruff from the venv).
 generate_into() {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import kafkajs from 'kafkajs';
 import { createTestDatabase, eventually, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
@@ -202,5 +203,27 @@ describe('a service started alone without its adapters', () => {
     expect(await started.exited).toBe(78);
     for (const variable of missing) expect(started.output()).toMatch(new RegExp(`invalid configuration: ${variable}: is required`));
     expect(started.output()).not.toContain('listening');
+  });
+});
+
+describe('a service whose Kafka settings the broker refuses', () => {
+  it('exits 78 with one line naming what to fix, never retrying: a wrong SASL password, an untrusted broker', async () => {
+    const common = {
+      INTERNAL_JWT_SECRET: testSecret('p'),
+      INTROSPECTION_CLIENT_SECRET: testSecret('i'),
+      AUTH_URL: 'http://127.0.0.1:1',
+      AUTH_INTERNAL_URL: 'http://127.0.0.1:1',
+      REDIS_URL: infra.redisUrl,
+      KAFKA_BROKERS: infra.kafkaSaslSslBrokers.join(','),
+      KAFKA_SASL_MECHANISM: 'scram-sha-256',
+      KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
+    };
+    const wrongPassword = run('gateway', { ...common, KAFKA_TLS_CA_FILE: join(infra.kafkaTlsDir, 'ca.pem'), KAFKA_SASL_PASSWORD: 'not-the-password' });
+    const untrusted = run('gateway', { ...common, KAFKA_TLS: 'true', KAFKA_SASL_PASSWORD: infra.kafkaSaslPassword });
+    expect(await wrongPassword.exited).toBe(78);
+    expect(wrongPassword.output()).toMatch(/^Kafka refused the SASL credentials \(scram-sha-256 as boardsync\)/m);
+    expect(await untrusted.exited).toBe(78);
+    expect(untrusted.output()).toMatch(/^Kafka's certificate is not trusted \([A-Z_]+\): set KAFKA_TLS_CA_FILE/m);
+    for (const started of [wrongPassword, untrusted]) expect(started.output()).not.toContain('listening');
   });
 });

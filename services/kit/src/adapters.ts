@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KafkaBus } from './bus/kafka.ts';
+import { kafkaSecurity, kafkaSecurityEnv } from './bus/kafka-security.ts';
 import type { EventBus } from './bus/port.ts';
 import { env } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -11,6 +12,7 @@ import type { Logger } from './logger.ts';
  */
 export const kafkaEnv = z.object({
   KAFKA_BROKERS: env.requiredList('the Kafka bootstrap brokers, host:port[,host:port…]'),
+  ...kafkaSecurityEnv.shape,
   /** Prefix for every topic and consumer group, so several deployments (or test runs) can share one cluster. Empty: none. */
   KAFKA_NAMESPACE: env.prefix(),
   /** For topics the service creates because they are missing. */
@@ -49,10 +51,13 @@ export interface ServiceAdapters {
   ownsBus: boolean;
 }
 
-/** The one place a Kafka bus is built from configuration. */
+/** The one place a Kafka bus is built from configuration; a ConfigError when its TLS and SASL settings do not fit together. */
 export function busFromConfig(config: KafkaEnv, clientId: string, logger: Logger): KafkaBus {
+  const { describe, ...security } = kafkaSecurity(config);
+  logger.info({ brokers: config.KAFKA_BROKERS, security: describe }, 'kafka');
   return new KafkaBus({
     brokers: config.KAFKA_BROKERS,
+    ...security,
     clientId,
     logger,
     namespace: config.KAFKA_NAMESPACE,

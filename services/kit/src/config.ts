@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** A configuration value that failed validation; `message` is one line naming the variable. */
@@ -144,4 +145,18 @@ export const env = {
       .default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   secret: (minLength = 32) => z.string().min(minLength, `must be at least ${minLength} characters`),
+  /** A path to a file read at start-up (a CA bundle, a certificate, a key, a mounted secret): its text; unset or blank: none. */
+  optionalFile: () =>
+    z
+      .string()
+      .optional()
+      .transform((path, context) => {
+        if (path === undefined || path.trim() === '') return undefined;
+        try {
+          return readFileSync(path, 'utf8');
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` });
+          return z.NEVER;
+        }
+      }),
 };

@@ -41,6 +41,7 @@ export type {
 } from './bus/port.ts';
 export { DEFAULT_MAX_BATCH } from './bus/port.ts';
 export { KafkaBus, MissingTopics, type KafkaBusOptions } from './bus/kafka.ts';
+export { kafkaSecurity, kafkaSecurityEnv, type KafkaSecurity, type KafkaSecurityEnv } from './bus/kafka-security.ts';
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process.ts';
 export { arrayLiteral, placeholders } from './db/placeholders.ts';
 export { AddressPolicy, isIpLiteral } from './ssrf/address-policy.ts';

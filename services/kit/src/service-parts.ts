@@ -1,3 +1,4 @@
+import { ConfigError } from './config.ts';
 import { BackgroundSubscriptions, BackgroundTopics } from './bus/background-subscriptions.ts';
 import { registerConsumerLag } from './bus/consumer-lag.ts';
 import type { EventBus, SubscribeOptions } from './bus/port.ts';
@@ -54,6 +55,9 @@ export interface RunningService {
  */
 export async function startService(settings: ServiceSettings): Promise<RunningService> {
   const { service, bus, logger, parts } = settings;
+  // Credentials or a CA the broker refuses are a deployment's mistake, not an outage: no retry loop.
+  const refusal = settings.ownsBus ? await bus.accessRefusal?.() : undefined;
+  if (refusal !== undefined) throw new ConfigError(refusal);
   const consumers = parts.consumers ?? [];
   requireDeclaredTopics(service, consumers, settings.consumes ?? []);
   const topics = new BackgroundTopics(bus, settings.produces ?? [], logger);

@@ -4,6 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createLogger, type Logger } from './logger.ts';
@@ -12,6 +14,13 @@ export { hostileDnsAnswers, hostileUrls, type HostileUrl } from './ssrf/hostile-
 export const infra = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://boardsync:boardsync@127.0.0.1:5432/boardsync',
   kafkaBrokers: (process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  /** The test broker's listeners configured as a managed cluster's (scripts/infra): SASL over TLS, and TLS with client certificates. */
+  kafkaSaslSslBrokers: (process.env.TEST_KAFKA_SASL_SSL_BROKERS ?? '127.0.0.1:9094').split(','),
+  kafkaMtlsBrokers: (process.env.TEST_KAFKA_MTLS_BROKERS ?? '127.0.0.1:9095').split(','),
+  kafkaSaslUser: process.env.TEST_KAFKA_SASL_USER ?? 'boardsync',
+  kafkaSaslPassword: process.env.TEST_KAFKA_SASL_PASSWORD ?? 'boardsync-secret',
+  /** ca.pem, client.pem and client.key: the CA scripts/infra made for the broker, and a client certificate it signed. */
+  kafkaTlsDir: process.env.TEST_KAFKA_TLS_DIR ?? join(process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync'), 'kafka', 'tls'),
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   s3Endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
   s3AccessKey: process.env.TEST_S3_ACCESS_KEY ?? 'boardsync',

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DeliveredMessage, EventBus, Subscription } from '../src/index.ts';
 import { eventually, uniqueName } from '../src/testing.ts';
-import { inProcessAdapter, kafkaAdapter, type BusWorld } from './support/bus-fixtures.ts';
+import { inProcessAdapter, kafkaAdapter, kafkaOverSaslSslAdapter, type BusWorld } from './support/bus-fixtures.ts';
 
 const text = (message: DeliveredMessage): string => Buffer.from(message.value).toString();
 const encode = (value: string): Uint8Array => Buffer.from(value);
 
-describe.each([kafkaAdapter, inProcessAdapter])('event bus contract: $name', (adapter) => {
+describe.each([kafkaAdapter, kafkaOverSaslSslAdapter, inProcessAdapter])('event bus contract: $name', (adapter) => {
   let world: BusWorld;
   let topic: string;
   const subscriptions: Subscription[] = [];

@@ -2,6 +2,7 @@ import kafkajs, { type Admin, type Consumer, type KafkaConfig, type KafkaMessage
 import './kafkajs-idle-timer-fix.ts';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY, handleBatchWithRetry, handleWithRetry, type RetryPolicy } from './handle-with-retry.ts';
+import { kafkaAccessRefusal } from './kafka-access.ts';
 import { fetchConsumerLag } from './kafka-lag.ts';
 import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingMessage, type SubscribeOptions, type Subscription } from './port.ts';
 import type { SubscribeCommon, TopicLag } from './port.ts';
@@ -12,6 +13,9 @@ const { Kafka, Partitioners, logLevel } = kafkajs;
 
 export interface KafkaBusOptions {
   brokers: string[];
+  /** TLS and SASL, from `kafkaSecurity` (none: plaintext). */
+  ssl?: KafkaConfig['ssl'];
+  sasl?: KafkaConfig['sasl'];
   clientId: string;
   logger: Logger;
   /** Prepended to every topic and group id: lets test workers share one broker without meeting. */
@@ -38,6 +42,7 @@ const PINO_LEVEL: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 
 export class KafkaBus implements EventBus {
   private readonly kafka: InstanceType<typeof Kafka>;
+  private readonly config: KafkaConfig;
   private readonly names: TopicNames;
   private readonly options: KafkaBusOptions;
   private readonly producer: LazyClient<Producer>;
@@ -53,6 +58,8 @@ export class KafkaBus implements EventBus {
     const config: KafkaConfig = {
       clientId: options.clientId,
       brokers: options.brokers,
+      ...(options.ssl ? { ssl: options.ssl } : {}),
+      ...(options.sasl ? { sasl: options.sasl } : {}),
       connectionTimeout: 3_000,
       requestTimeout: 30_000,
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8 },
@@ -62,11 +69,16 @@ export class KafkaBus implements EventBus {
         logger[PINO_LEVEL[entry.level] ?? 'info']({ namespace: entry.namespace, ...rest }, message);
       },
     };
+    this.config = config;
     this.kafka = new Kafka(config);
     this.producer = new LazyClient(() =>
       this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner, ...this.autoCreation() }),
     );
     this.admin = new LazyClient(() => this.kafka.admin());
+  }
+
+  accessRefusal(): Promise<string | undefined> {
+    return kafkaAccessRefusal(this.config);
   }
 
   async publish(messages: OutgoingMessage[]): Promise<void> {

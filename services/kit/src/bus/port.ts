@@ -79,5 +79,10 @@ export interface EventBus {
    * retained when it reads from the beginning, by nothing otherwise.
    */
   consumerLag?(group: SubscribeCommon): Promise<TopicLag[]>;
+  /**
+   * Why the broker refuses this client's settings for good (its credentials, its trust in the
+   * brokers' certificate), as one line; undefined when it accepts them or cannot be reached now.
+   */
+  accessRefusal?(): Promise<string | undefined>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
-import { InProcessBus, KafkaBus, type EventBus } from '../../src/index.ts';
+import { join } from 'node:path';
+import { InProcessBus, KafkaBus, kafkaSecurity, kafkaSecurityEnv, type EventBus, type KafkaBusOptions } from '../../src/index.ts';
 import { infra, testLogger, uniqueName } from '../../src/testing.ts';
 
 /** One adapter under contract test: `open()` gives a fresh world; `instance()` another client in it. */
@@ -17,13 +18,14 @@ export interface BusAdapter {
 const logger = testLogger('bus-contract');
 const fastRetry = { baseDelayMs: 50, maxDelayMs: 500 };
 
-export const kafkaAdapter: BusAdapter = {
-  name: 'kafka',
+/** Kafka through the listener `brokers` name, with the TLS and SASL options `security` gives. */
+const kafkaThrough = (name: string, brokers: string[], security: () => Partial<KafkaBusOptions> = () => ({})): BusAdapter => ({
+  name,
   open: () => {
     const namespace = uniqueName('t');
     const made: EventBus[] = [];
     const instance = (): EventBus => {
-      const bus = new KafkaBus({ brokers: infra.kafkaBrokers, clientId: 'contract', logger, namespace, retry: fastRetry });
+      const bus = new KafkaBus({ brokers, clientId: 'contract', logger, namespace, retry: fastRetry, ...security() });
       made.push(bus);
       return bus;
     };
@@ -35,7 +37,22 @@ export const kafkaAdapter: BusAdapter = {
       },
     });
   },
-};
+});
+
+export const kafkaAdapter = kafkaThrough('kafka', infra.kafkaBrokers);
+
+/** As a managed cluster is reached: SCRAM-SHA-512 over TLS, the broker checked against its CA. */
+export const kafkaOverSaslSslAdapter = kafkaThrough('kafka over SASL_SSL (SCRAM-SHA-512)', infra.kafkaSaslSslBrokers, () => {
+  const { describe: _described, ...options } = kafkaSecurity(
+    kafkaSecurityEnv.parse({
+      KAFKA_TLS_CA_FILE: join(infra.kafkaTlsDir, 'ca.pem'),
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
+      KAFKA_SASL_PASSWORD: infra.kafkaSaslPassword,
+    }),
+  );
+  return options;
+});
 
 export const inProcessAdapter: BusAdapter = {
   name: 'in-process',

@@ -24,6 +24,26 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
     brokers: string('Bootstrap brokers, comma-separated host:port.', { pattern: '^[^\\s,]+:[0-9]+(,[^\\s,]+:[0-9]+)*$' }),
     topicPartitions: integer('Partitions of created topics.', { min: 1, max: 1000 }),
     replicationFactor: integer('Replication factor of created topics.', { min: 1, max: 10 }),
+    tls: object('TLS to the brokers (KAFKA_TLS), as managed clusters ask; the brokers are always verified.', {
+      enabled: boolean('Connect over TLS; implied by either Secret below.'),
+      caSecret: object('Existing Secret with the PEM CA bundle that signs the brokers (KAFKA_TLS_CA_FILE); empty name: the system CAs.', {
+        name: string('Its name; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+        key: secretKey('The key holding the bundle.'),
+      }),
+      clientCertSecret: object('Existing Secret with a client certificate and its key, for listeners that authenticate clients by certificate; empty name: none.', {
+        name: string('Its name; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+        certKey: secretKey('The key holding the PEM certificate.'),
+        keyKey: secretKey('The key holding the PEM private key.'),
+      }),
+    }),
+    sasl: object('SASL authentication (KAFKA_SASL_*); off while `mechanism` is empty.', {
+      mechanism: oneOf('KAFKA_SASL_MECHANISM.', ['', 'plain', 'scram-sha-256', 'scram-sha-512']),
+      username: string('KAFKA_SASL_USERNAME.', { pattern: '^\\S*$' }),
+      passwordSecret: object('Existing Secret holding the password, mounted as a file (KAFKA_SASL_PASSWORD_FILE).', {
+        name: string('Its name; required with a mechanism.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+        key: secretKey('The key holding the password.'),
+      }),
+    }),
   }),
   redis: object('', {
     secretName: secretName('Existing Secret holding the Redis URL.'),

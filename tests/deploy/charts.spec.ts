@@ -177,6 +177,58 @@ describe('settings that change what the servers do', () => {
   );
 
   test(
+    'global.kafka.tls and .sasl reach every server and the create-topics step: the variables, and the Secrets mounted read-only as the files they name',
+    async () => {
+      const { objects } = await renderUmbrella({
+        valuesFiles: [exampleFile('small')],
+        set: [
+          'global.kafka.tls.caSecret.name=kafka-cluster-ca',
+          'global.kafka.tls.clientCertSecret.name=boardsync-kafka-user',
+          'global.kafka.sasl.mechanism=scram-sha-512',
+          'global.kafka.sasl.username=boardsync',
+          'global.kafka.sasl.passwordSecret.name=boardsync-kafka',
+        ],
+      });
+      expect(plainEnv(objects, 'bs-catalog')).toMatchObject({
+        KAFKA_TLS: 'true',
+        KAFKA_TLS_CA_FILE: '/etc/boardsync/kafka/ca/ca.crt',
+        KAFKA_TLS_CERT_FILE: '/etc/boardsync/kafka/client/tls.crt',
+        KAFKA_TLS_KEY_FILE: '/etc/boardsync/kafka/client/tls.key',
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: 'boardsync',
+        KAFKA_SASL_PASSWORD_FILE: '/etc/boardsync/kafka/sasl/password',
+      });
+      type Pod = {
+        volumes: { name: string; secret?: { secretName: string } }[];
+        containers: { name: string; env?: { name: string }[]; volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[] }[];
+      };
+      const podOf = (kind: string, name: string) =>
+        (objects.find((object) => object.kind === kind && object.metadata.name === name) as unknown as { spec: { template: { spec: Pod } } }).spec.template
+          .spec;
+      for (const pod of [podOf('Deployment', 'bs-gateway'), podOf('Deployment', 'bs-catalog'), podOf('Job', 'bs-catalog-migrate')]) {
+        expect(pod.volumes.filter((volume) => volume.name.startsWith('kafka-')).map((volume) => [volume.name, volume.secret?.secretName])).toEqual([
+          ['kafka-ca', 'kafka-cluster-ca'],
+          ['kafka-client', 'boardsync-kafka-user'],
+          ['kafka-sasl', 'boardsync-kafka'],
+        ]);
+        const container = pod.containers[0];
+        expect(container?.volumeMounts.filter((mount) => mount.name.startsWith('kafka-')).every((mount) => mount.readOnly === true)).toBe(true);
+        expect(container?.volumeMounts.map((mount) => mount.mountPath)).toEqual(
+          expect.arrayContaining(['/etc/boardsync/kafka/ca', '/etc/boardsync/kafka/sasl']),
+        );
+      }
+      const createTopics = podOf('Job', 'bs-catalog-migrate').containers.find((container) => container.name === 'create-topics');
+      expect(createTopics?.env?.map((entry) => entry.name)).toEqual(
+        expect.arrayContaining(['KAFKA_TLS_CA_FILE', 'KAFKA_SASL_MECHANISM', 'KAFKA_SASL_PASSWORD_FILE']),
+      );
+      // A mechanism without the Secret holding its password is refused when helm renders.
+      const failure = await renderFailure({ valuesFiles: [exampleFile('small')], set: ['global.kafka.sasl.mechanism=plain', 'global.kafka.sasl.username=x'] });
+      expect(failure).toContain('global.kafka.sasl.passwordSecret.name is required');
+    },
+    FIRST_RENDER_MS,
+  );
+
+  test(
     'global.networkPolicy.dnsTo replaces the default DNS peers whole (OpenShift, NodeLocal DNSCache), instead of merging label by label',
     async () => {
       const dnsTo = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'openshift-dns' } } }, { ipBlock: { cidr: '169.254.20.10/32' } }];

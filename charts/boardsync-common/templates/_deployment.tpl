@@ -105,4 +105,5 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- include "boardsync.kafkaMounts" . | nindent 12 }}
 {{- end -}}

@@ -37,8 +37,9 @@ chart's schema, overlays the plain settings last.
 {{- $_ := set $env "OTEL_TRACES_SAMPLER" $g.tracing.sampler -}}
 {{- with $g.tracing.samplerArg }}{{ $_ := set $env "OTEL_TRACES_SAMPLER_ARG" . }}{{ end -}}
 {{- end }}
+{{- $kafka := include "boardsync.kafkaSecurityEnv" . | fromYaml | default dict -}}
 {{- $own := include (printf "%s.env" .Chart.Name) . | fromYaml | default dict -}}
-{{- $all := mustMergeOverwrite $env $own (deepCopy (.Values.config | default dict)) -}}
+{{- $all := mustMergeOverwrite $env $kafka $own (deepCopy (.Values.config | default dict)) -}}
 {{- range $name := keys $all | sortAlpha }}
 {{- $value := index $all $name }}
 {{- /* YAML numbers arrive as float64: 1073741824 would print as 1.073741824e+09 */}}
@@ -79,7 +80,9 @@ command reads (services/kit/src/service-commands.ts), so a step holds no secret 
 {{- define "boardsync.stepEnv" -}}
 {{- $root := index . 0 -}}
 {{- $plain := include "boardsync.plainEnv" $root | fromYaml -}}
-{{- $names := ternary (list "LOG_LEVEL" "DATABASE_POOL_MAX") (list "LOG_LEVEL" "KAFKA_BROKERS" "KAFKA_NAMESPACE" "KAFKA_TOPIC_PARTITIONS" "KAFKA_REPLICATION_FACTOR") (eq (index . 1) "migrate") -}}
+{{- $kafka := list "LOG_LEVEL" "KAFKA_BROKERS" "KAFKA_NAMESPACE" "KAFKA_TOPIC_PARTITIONS" "KAFKA_REPLICATION_FACTOR" -}}
+{{- $kafka = concat $kafka (keys (include "boardsync.kafkaSecurityEnv" $root | fromYaml | default dict) | sortAlpha) -}}
+{{- $names := ternary (list "LOG_LEVEL" "DATABASE_POOL_MAX") $kafka (eq (index . 1) "migrate") -}}
 {{- range $name := $names }}
 - name: {{ $name }}
   value: {{ index $plain $name | quote }}

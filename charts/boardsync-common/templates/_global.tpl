@@ -22,6 +22,21 @@ kafka:
   brokers: kafka:9092
   topicPartitions: 3
   replicationFactor: 1
+  tls:
+    enabled: false
+    caSecret:
+      name: ""
+      key: ca.crt
+    clientCertSecret:
+      name: ""
+      certKey: tls.crt
+      keyKey: tls.key
+  sasl:
+    mechanism: ""
+    username: ""
+    passwordSecret:
+      name: ""
+      key: password
 redis:
   secretName: boardsync-redis
   secretKey: REDIS_URL

@@ -62,4 +62,7 @@ spec:
   volumeMounts:
     - name: tmp
       mountPath: /tmp
+    {{- if eq $step "create-topics" }}
+    {{- include "boardsync.kafkaMounts" $root | nindent 4 }}
+    {{- end }}
 {{- end -}}

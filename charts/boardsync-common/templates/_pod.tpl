@@ -44,6 +44,7 @@ volumes:
   - name: tmp
     emptyDir:
       sizeLimit: {{ .Values.tmpSizeLimit }}
+  {{- include "boardsync.kafkaVolumes" . | nindent 2 }}
 {{- end -}}
 
 {{/*

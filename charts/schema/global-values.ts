@@ -30,11 +30,14 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
         name: string('Its name; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
         key: secretKey('The key holding the bundle.'),
       }),
-      clientCertSecret: object('Existing Secret with a client certificate and its key, for listeners that authenticate clients by certificate; empty name: none.', {
-        name: string('Its name; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
-        certKey: secretKey('The key holding the PEM certificate.'),
-        keyKey: secretKey('The key holding the PEM private key.'),
-      }),
+      clientCertSecret: object(
+        'Existing Secret with a client certificate and its key, for listeners that authenticate clients by certificate; empty name: none.',
+        {
+          name: string('Its name; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+          certKey: secretKey('The key holding the PEM certificate.'),
+          keyKey: secretKey('The key holding the PEM private key.'),
+        },
+      ),
     }),
     sasl: object('SASL authentication (KAFKA_SASL_*); off while `mechanism` is empty.', {
       mechanism: oneOf('KAFKA_SASL_MECHANISM.', ['', 'plain', 'scram-sha-256', 'scram-sha-512']),

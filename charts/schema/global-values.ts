@@ -1,4 +1,5 @@
 import { boolean, integer, list, object, oneOf, string, stringMap, url, type JsonSchema } from './json-schema.ts';
+import { envVar, podLabels, volume, volumeMount } from './service-values.ts';
 
 /** Letters, digits, dots, dashes, underscores: what KAFKA_NAMESPACE and REDIS_KEY_PREFIX accept. */
 const prefixPattern = '^[A-Za-z0-9._-]*$';
@@ -84,4 +85,17 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
     labels: stringMap('Labels your Prometheus selects ServiceMonitors by.'),
   }),
   podSecurity: object('', { uid: integer("The images' non-root user and group.", { min: 1 }) }),
+  caBundle: object('A PEM CA bundle every process trusts beside the system CAs (NODE_EXTRA_CA_CERTS), from an existing ConfigMap or Secret.', {
+    configMapName: string('The ConfigMap; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+    secretName: string('Or the Secret; empty: none.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
+    key: secretKey('The key holding the bundle.'),
+  }),
+  extraEnv: list('EnvVar objects added to every service after the chart’s own.', envVar),
+  extraEnvFrom: list('EnvFromSource objects added to every service after its ConfigMap.', { type: 'object' }),
+  extraVolumes: list('Volumes added to every pod, servers and migration Jobs.', volume),
+  extraVolumeMounts: list('Mounts of those volumes into every service container.', volumeMount),
+  podAnnotations: stringMap('Annotations on every server pod (a service’s own win).'),
+  podLabels,
+  serviceAccount: object('', { annotations: stringMap('Annotations on every ServiceAccount (IRSA, Workload Identity); a service’s own win.') }),
+  reloader: object('', { enabled: boolean('Annotate each Deployment for stakater/Reloader with the Secrets it reads, so a rotated Secret rolls its pods.') }),
 });

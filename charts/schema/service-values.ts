@@ -20,6 +20,21 @@ const autoscaling = (extra: Record<string, JsonSchema>) =>
     ...extra,
   });
 
+/** A Kubernetes Volume and VolumeMount, as far as the chart relies on them: each named, each mount somewhere. */
+export const volume: JsonSchema = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' } } };
+export const volumeMount: JsonSchema = {
+  type: 'object',
+  required: ['name', 'mountPath'],
+  properties: { name: { type: 'string' }, mountPath: { type: 'string', pattern: '^/' } },
+};
+export const envVar: JsonSchema = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } } };
+export const podLabels: JsonSchema = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  propertyNames: { not: { pattern: '^app\\.kubernetes\\.io/' } },
+  description: 'Extra pod labels; not app.kubernetes.io/*, which select the pods.',
+};
+
 /** What every service chart takes, whatever the service. */
 export function serviceValues(options: { autoscaling?: Record<string, JsonSchema> } = {}): Record<string, JsonSchema> {
   return {
@@ -56,14 +71,13 @@ export function serviceValues(options: { autoscaling?: Record<string, JsonSchema
     podAnnotations: stringMap(''),
     extraEnv: list(
       "Environment variables (Kubernetes EnvVar objects: name with value or valueFrom) added to the service container after the chart's own; they win over the ConfigMap's. For what `config` leaves out on purpose, e.g. `NODE_EXTRA_CA_CERTS`, or `SSRF_ALLOW_CIDRS` where receivers or artwork live on a private network you trust.",
-      { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } } },
+      envVar,
     ),
-    podLabels: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      propertyNames: { not: { pattern: '^app\\.kubernetes\\.io/' } },
-      description: 'Extra pod labels; not app.kubernetes.io/*, which select the pods.',
-    },
+    extraEnvFrom: list('EnvFromSource objects (whole ConfigMaps or Secrets) after the chart’s ConfigMap.', { type: 'object' }),
+    extraVolumes: list('Volumes (Kubernetes Volume objects) added to this service’s pods.', volume),
+    extraVolumeMounts: list('VolumeMounts of those volumes into the service container.', volumeMount),
+    serviceAccount: object('', { annotations: stringMap('Annotations on this service’s ServiceAccount (IRSA, Workload Identity).') }),
+    podLabels,
     nodeSelector: stringMap(''),
     tolerations: list(''),
     affinity: freeObject(''),

@@ -60,3 +60,65 @@ describe('autoscaling.scaleDownStabilizationSeconds', () => {
     FIRST_RENDER_MS,
   );
 });
+
+describe('every pod or one service’s, from global and service values', () => {
+  test(
+    'a platform team extends every pod or one service’s: env, envFrom, volumes and mounts, labels, annotations, ServiceAccount annotations, a CA bundle, Reloader',
+    async () => {
+      const { objects } = await renderUmbrella({
+        valuesFiles: [exampleFile('small')],
+        set: [
+          'global.caBundle.configMapName=corporate-ca',
+          'global.podLabels.team=boards',
+          'global.podAnnotations.cost-centre=games',
+          'global.serviceAccount.annotations.iam\\.gke\\.io/gcp-service-account=boardsync@example.iam.gserviceaccount.com',
+          'asset.serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn=arn:aws:iam::123456789012:role/boardsync-asset',
+          'global.reloader.enabled=true',
+        ],
+        setJson: [
+          'global.extraEnv=[{"name":"HTTPS_PROXY","value":"http://proxy.internal:3128"}]',
+          'global.extraEnvFrom=[{"configMapRef":{"name":"site-settings"}}]',
+          'global.extraVolumes=[{"name":"secrets-store","csi":{"driver":"secrets-store.csi.k8s.io","readOnly":true}}]',
+          'global.extraVolumeMounts=[{"name":"secrets-store","mountPath":"/mnt/secrets","readOnly":true}]',
+          'catalog.extraEnv=[{"name":"HTTPS_PROXY","value":"http://catalog-proxy.internal:3128"}]',
+        ],
+      });
+      type Container = { name: string; env?: { name: string; value?: string }[]; envFrom?: unknown[]; volumeMounts: { name: string; mountPath: string }[] };
+      type Workload = {
+        metadata: K8sObject['metadata'] & { annotations?: Record<string, string> };
+        spec: {
+          template: {
+            metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+            spec: { volumes: { name: string }[]; containers: Container[] };
+          };
+        };
+      };
+      const workload = (kind: string, name: string) => objects.find((object) => object.kind === kind && object.metadata.name === name) as unknown as Workload;
+      const catalog = workload('Deployment', 'bs-catalog');
+      const container = catalog.spec.template.spec.containers[0];
+      expect(catalog.spec.template.metadata.labels).toMatchObject({ team: 'boards' });
+      expect(catalog.spec.template.metadata.annotations).toMatchObject({ 'cost-centre': 'games' });
+      // The global entry first, the service's after it: the later one wins in Kubernetes.
+      expect(container?.env?.filter((entry) => entry.name === 'HTTPS_PROXY').map((entry) => entry.value)).toEqual([
+        'http://proxy.internal:3128',
+        'http://catalog-proxy.internal:3128',
+      ]);
+      expect(container?.env).toContainEqual({ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/boardsync/ca-bundle/ca.crt' });
+      expect(container?.envFrom).toContainEqual({ configMapRef: { name: 'site-settings' } });
+      expect(catalog.spec.template.spec.volumes.map((volume) => volume.name)).toEqual(expect.arrayContaining(['ca-bundle', 'secrets-store']));
+      expect(container?.volumeMounts.map((mount) => mount.mountPath)).toEqual(expect.arrayContaining(['/etc/boardsync/ca-bundle', '/mnt/secrets']));
+      const job = workload('Job', 'bs-catalog-migrate');
+      expect(job.spec.template.spec.volumes.map((volume) => volume.name)).toContain('ca-bundle');
+      expect(job.spec.template.spec.containers[0]?.env).toContainEqual({ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/boardsync/ca-bundle/ca.crt' });
+      expect(catalog.metadata.annotations?.['secret.reloader.stakater.com/reload']?.split(',')).toEqual(expect.arrayContaining(['boardsync-shared']));
+      const account = (name: string) =>
+        (objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name) as unknown as Workload).metadata.annotations;
+      expect(account('bs-asset')).toEqual({
+        'iam.gke.io/gcp-service-account': 'boardsync@example.iam.gserviceaccount.com',
+        'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/boardsync-asset',
+      });
+      expect(account('bs-gateway')).toEqual({ 'iam.gke.io/gcp-service-account': 'boardsync@example.iam.gserviceaccount.com' });
+    },
+    FIRST_RENDER_MS,
+  );
+});

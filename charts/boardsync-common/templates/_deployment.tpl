@@ -10,6 +10,9 @@ metadata:
     app.kubernetes.io/component: server
   annotations:
     {{- include "boardsync.checkovSkips" . | nindent 4 }}
+    {{- if $g.reloader.enabled }}
+    secret.reloader.stakater.com/reload: {{ include "boardsync.referencedSecrets" . | quote }}
+    {{- end }}
 spec:
   {{- if not .Values.autoscaling.enabled }}
   replicas: {{ .Values.replicaCount }}
@@ -28,13 +31,13 @@ spec:
       labels:
         {{- include "boardsync.labels" . | nindent 8 }}
         app.kubernetes.io/component: server
-        {{- with .Values.podLabels }}
-        {{- toYaml . | nindent 8 }}
+        {{- with include "boardsync.podLabels" . }}
+        {{- . | nindent 8 }}
         {{- end }}
       annotations:
         checksum/config: {{ include "boardsync.plainEnv" . | sha256sum }}
-        {{- with .Values.podAnnotations }}
-        {{- toYaml . | nindent 8 }}
+        {{- with include "boardsync.podAnnotations" . }}
+        {{- . | nindent 8 }}
         {{- end }}
     spec:
       serviceAccountName: {{ include "boardsync.fullname" . }}
@@ -73,10 +76,13 @@ spec:
           envFrom:
             - configMapRef:
                 name: {{ include "boardsync.fullname" . }}
+            {{- with include "boardsync.extraEnvFrom" . | trim }}
+            {{- . | nindent 12 }}
+            {{- end }}
           env:
             {{- include "boardsync.secretEnv" (list . false) | trim | nindent 12 }}
-            {{- with .Values.extraEnv }}
-            {{- toYaml . | nindent 12 }}
+            {{- with include "boardsync.extraEnv" . | trim }}
+            {{- . | nindent 12 }}
             {{- end }}
           {{- /* liveness asks only whether the process answers; readiness whether its dependencies do */}}
           startupProbe:
@@ -106,4 +112,5 @@ spec:
             - name: tmp
               mountPath: /tmp
             {{- include "boardsync.kafkaMounts" . | nindent 12 }}
+            {{- include "boardsync.extraVolumeMounts" . | nindent 12 }}
 {{- end -}}

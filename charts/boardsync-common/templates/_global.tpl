@@ -40,6 +40,20 @@ kafka:
 redis:
   secretName: boardsync-redis
   secretKey: REDIS_URL
+caBundle:
+  configMapName: ""
+  secretName: ""
+  key: ca.crt
+extraEnv: []
+extraEnvFrom: []
+extraVolumes: []
+extraVolumeMounts: []
+podAnnotations: {}
+podLabels: {}
+serviceAccount:
+  annotations: {}
+reloader:
+  enabled: false
 networkPolicy:
   enabled: true
   dnsTo:

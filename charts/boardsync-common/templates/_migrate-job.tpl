@@ -55,6 +55,9 @@ spec:
   args: [{{ $step | quote }}]
   env:
     {{- include "boardsync.stepEnv" (list $root $step) | trim | nindent 4 }}
+    {{- with include "boardsync.extraEnv" $root | trim }}
+    {{- . | nindent 4 }}
+    {{- end }}
   resources:
     {{- toYaml $root.Values.migrations.resources | nindent 4 }}
   securityContext:
@@ -65,4 +68,5 @@ spec:
     {{- if eq $step "create-topics" }}
     {{- include "boardsync.kafkaMounts" $root | nindent 4 }}
     {{- end }}
+    {{- include "boardsync.extraVolumeMounts" $root | nindent 4 }}
 {{- end -}}

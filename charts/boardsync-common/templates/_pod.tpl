@@ -45,6 +45,7 @@ volumes:
     emptyDir:
       sizeLimit: {{ .Values.tmpSizeLimit }}
   {{- include "boardsync.kafkaVolumes" . | nindent 2 }}
+  {{- include "boardsync.extraVolumes" . | nindent 2 }}
 {{- end -}}
 
 {{/*

@@ -81,5 +81,9 @@ metadata:
   namespace: {{ .Release.Namespace }}
   labels:
     {{- include "boardsync.labels" . | nindent 4 }}
+  {{- with include "boardsync.serviceAccountAnnotations" . }}
+  annotations:
+    {{- . | nindent 4 }}
+  {{- end }}
 automountServiceAccountToken: false
 {{- end -}}

@@ -19,7 +19,7 @@ const SCHEMAS: Record<string, z.ZodObject> = {
 };
 
 /** The servers' own settings: read by `node src/main.ts` to reach Postgres, Kafka, MinIO and Redis, which the embedded mode replaces. */
-const ADAPTERS = /^(DATABASE_|KAFKA_|S3_|REDIS_URL$|MIGRATE_ON_START$)/;
+const ADAPTERS = /^(DATABASE_|KAFKA_|S3_|REDIS_URL$|REDIS_TLS_CA_FILE$|MIGRATE_ON_START$)/;
 
 /** A value other than the default for each variable a service documents; a new variable needs one here. */
 const SAMPLES: Record<string, string> = {

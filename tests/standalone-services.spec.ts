@@ -218,7 +218,7 @@ describe('a service whose Kafka settings the broker refuses', () => {
       KAFKA_SASL_MECHANISM: 'scram-sha-256',
       KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
     };
-    const wrongPassword = run('gateway', { ...common, KAFKA_TLS_CA_FILE: join(infra.kafkaTlsDir, 'ca.pem'), KAFKA_SASL_PASSWORD: 'not-the-password' });
+    const wrongPassword = run('gateway', { ...common, KAFKA_TLS_CA_FILE: join(infra.tlsDir, 'ca.pem'), KAFKA_SASL_PASSWORD: 'not-the-password' });
     const untrusted = run('gateway', { ...common, KAFKA_TLS: 'true', KAFKA_SASL_PASSWORD: infra.kafkaSaslPassword });
     expect(await wrongPassword.exited).toBe(78);
     expect(wrongPassword.output()).toMatch(/^Kafka refused the SASL credentials \(scram-sha-256 as boardsync\)/m);

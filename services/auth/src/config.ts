@@ -35,7 +35,9 @@ export const authConfigSchema = authSettingsSchema.extend({
   ...postgresEnv.shape,
   ...kafkaEnv.shape,
   /** Sign-in and token throttles, shared by every auth replica. */
-  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379'),
+  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379, or rediss://user:password@host:6380 over TLS'),
+  /** The CA bundle (PEM) that signs a `rediss://` server's certificate; unset: the system's CAs. */
+  REDIS_TLS_CA_FILE: env.optionalFile(),
 });
 
 export type AuthSettings = z.infer<typeof authSettingsSchema>;

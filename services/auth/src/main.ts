@@ -9,7 +9,7 @@ import { startedTracing } from '@boardsync/kit/telemetry/start-tracing';
 await runServiceCommand(authService, async () => {
   const config = loadConfigOrExit(authConfigSchema);
   const logger = createLogger({ service: 'auth', level: config.LOG_LEVEL });
-  const { redis, closable } = connectRedis(config.REDIS_URL, 'auth');
+  const { redis, closable } = connectRedis(config.REDIS_URL, 'auth', { tlsCa: config.REDIS_TLS_CA_FILE });
   const auth = await startAuth(config, logger, { ...productionAdapters(config, 'auth', logger), redis });
   installGracefulShutdown([...auth.parts, closable, startedTracing(logger)], logger);
 });

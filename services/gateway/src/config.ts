@@ -62,7 +62,9 @@ export const gatewaySettingsSchema = z
 export const gatewayConfigSchema = gatewaySettingsSchema.extend({
   ...kafkaEnv.shape,
   /** Rate-limit counters shared by every replica. */
-  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379'),
+  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379, or rediss://user:password@host:6380 over TLS'),
+  /** The CA bundle (PEM) that signs a `rediss://` server's certificate; unset: the system's CAs. */
+  REDIS_TLS_CA_FILE: env.optionalFile(),
 });
 
 export type GatewaySettings = z.infer<typeof gatewaySettingsSchema>;

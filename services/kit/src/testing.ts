@@ -19,8 +19,10 @@ export const infra = {
   kafkaMtlsBrokers: (process.env.TEST_KAFKA_MTLS_BROKERS ?? '127.0.0.1:9095').split(','),
   kafkaSaslUser: process.env.TEST_KAFKA_SASL_USER ?? 'boardsync',
   kafkaSaslPassword: process.env.TEST_KAFKA_SASL_PASSWORD ?? 'boardsync-secret',
-  /** ca.pem, client.pem and client.key: the CA scripts/infra made for the broker, and a client certificate it signed. */
-  kafkaTlsDir: process.env.TEST_KAFKA_TLS_DIR ?? join(process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync'), 'kafka', 'tls'),
+  /** ca.pem, client.pem and client.key: the CA scripts/infra made for the servers' TLS listeners, and a client certificate it signed. */
+  tlsDir: process.env.TEST_TLS_DIR ?? join(process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync'), 'tls'),
+  /** Redis's TLS listener and its ACL user (the CA is `tlsDir`'s). */
+  redisTlsUrl: process.env.TEST_REDIS_TLS_URL ?? 'rediss://boardsync:boardsync-secret@127.0.0.1:6380',
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   s3Endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
   s3AccessKey: process.env.TEST_S3_ACCESS_KEY ?? 'boardsync',

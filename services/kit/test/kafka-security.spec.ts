@@ -7,7 +7,7 @@ import { infra, testLogger, uniqueName } from '../src/testing.ts';
 
 // The test broker's SASL_SSL and SSL listeners, set up as managed clusters are (scripts/infra):
 // each way in is configured from the same environment variables a deployment sets.
-const tlsFile = (name: string) => join(infra.kafkaTlsDir, name);
+const tlsFile = (name: string) => join(infra.tlsDir, name);
 const security = (env: Record<string, string>) => kafkaSecurity(kafkaSecurityEnv.parse(env));
 const sasl = (mechanism: string, password = infra.kafkaSaslPassword): Record<string, string> => ({
   KAFKA_TLS_CA_FILE: tlsFile('ca.pem'),

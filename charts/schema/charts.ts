@@ -110,7 +110,10 @@ export const serviceCharts: ChartDefinition[] = [
         region: string('', { minLength: 1 }),
         bucket: string('', { pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
         pathStyle: boolean('Path-style addressing (MinIO); false: virtual-host style.'),
-        credentialsSecret: string('Existing Secret with S3_ACCESS_KEY and S3_SECRET_KEY.', { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' }),
+        credentialsSecret: string(
+          "Existing Secret with S3_ACCESS_KEY and S3_SECRET_KEY. Empty: credentials come from the pod's identity (the web identity token IRSA mounts, with `serviceAccount.annotations`; instance metadata), renewed before they expire.",
+          { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' },
+        ),
       }),
       uvThreadpoolSize: integer("libuv threads (sharp's work runs there): at least IMAGE_CONCURRENCY + 2.", { min: 4, max: 1024 }),
       config: config('asset', assetConfig),

@@ -122,3 +122,23 @@ describe('every pod or one service’s, from global and service values', () => {
     FIRST_RENDER_MS,
   );
 });
+
+describe('asset s3.credentialsSecret', () => {
+  test(
+    "empty: no S3 keys in the pod, which signs with the identity its ServiceAccount's annotation gives it (IRSA)",
+    async () => {
+      const { objects } = await renderUmbrella({
+        valuesFiles: [exampleFile('small')],
+        set: ['asset.s3.credentialsSecret=', 'asset.serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn=arn:aws:iam::123456789012:role/boardsync-asset'],
+        setJson: ['asset.extraEnv=[{"name":"AWS_ENDPOINT_URL_STS","value":"https://sts.eu-west-1.amazonaws.com"}]'],
+      });
+      const names = (containerOf(objects, 'bs-asset')?.env ?? []).map((variable) => variable.name);
+      expect(names).toEqual(['INTERNAL_JWT_SECRET', 'ADMIN_TOKEN', 'DATABASE_URL', 'AWS_ENDPOINT_URL_STS']);
+      const { objects: withKeys } = await renderUmbrella({ valuesFiles: [exampleFile('small')] });
+      expect((containerOf(withKeys, 'bs-asset')?.env ?? []).map((variable) => variable.name)).toEqual(
+        expect.arrayContaining(['S3_ACCESS_KEY', 'S3_SECRET_KEY']),
+      );
+    },
+    FIRST_RENDER_MS,
+  );
+});

@@ -13,8 +13,11 @@ UV_THREADPOOL_SIZE: {{ .Values.uvThreadpoolSize | quote }}
 {{- end -}}
 
 {{- define "asset.secretEnv" -}}
-- { name: S3_ACCESS_KEY, secret: {{ .Values.s3.credentialsSecret | quote }}, key: S3_ACCESS_KEY }
-- { name: S3_SECRET_KEY, secret: {{ .Values.s3.credentialsSecret | quote }}, key: S3_SECRET_KEY }
+{{- /* No Secret: the pod's identity (IRSA's web identity token, instance metadata) signs instead. */}}
+{{- with .Values.s3.credentialsSecret }}
+- { name: S3_ACCESS_KEY, secret: {{ . | quote }}, key: S3_ACCESS_KEY }
+- { name: S3_SECRET_KEY, secret: {{ . | quote }}, key: S3_SECRET_KEY }
+{{- end }}
 {{- end -}}
 
 {{- define "asset.network" -}}

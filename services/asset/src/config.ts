@@ -48,8 +48,13 @@ export const assetSettingsSchema = serviceEnv(8083).extend({
 export const s3Env = z.object({
   S3_ENDPOINT: env.requiredUrl('the S3 endpoint, http://minio:9000'),
   S3_REGION: env.string('us-east-1'),
-  S3_ACCESS_KEY: z.string({ error: 'is required: the S3 access key' }).min(1, 'is required: the S3 access key'),
-  S3_SECRET_KEY: z.string({ error: 'is required: the S3 secret key' }).min(1, 'is required: the S3 secret key'),
+  /**
+   * Static keys, both or neither. Neither: credentials come from the pod's identity through the AWS
+   * SDK's standard chain (a web identity token file with AWS_ROLE_ARN as IRSA mounts it, AWS_ACCESS_KEY_ID,
+   * ECS or EC2 metadata), renewed before they expire; AWS_ENDPOINT_URL_STS names another STS (MinIO's).
+   */
+  S3_ACCESS_KEY: env.optionalString(),
+  S3_SECRET_KEY: env.optionalString(),
   S3_BUCKET: z
     .string({ error: 'is required: the bucket assets are stored in' })
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lowercase letters, digits, dots, dashes)'),

@@ -4,16 +4,16 @@ import { createLogger, installGracefulShutdown, loadConfigOrExit, productionAdap
 import { assetConfigSchema } from './config.ts';
 import { assetService, startAsset } from './service.ts';
 import { S3ObjectStore } from './object-storage/s3-object-store.ts';
+import { s3Access } from './object-storage/s3-access.ts';
 import { startedTracing } from '@boardsync/kit/telemetry/start-tracing';
 
 await runServiceCommand(assetService, async () => {
   const config = loadConfigOrExit(assetConfigSchema);
   const logger = createLogger({ service: 'asset', level: config.LOG_LEVEL });
   const objects = new S3ObjectStore({
+    ...(await s3Access(config, logger)),
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
     pathStyle: config.S3_PATH_STYLE,
   });

@@ -11,6 +11,9 @@ import pg from 'pg';
 import { createLogger, type Logger } from './logger.ts';
 export { hostileDnsAnswers, hostileUrls, type HostileUrl } from './ssrf/hostile-urls.ts';
 
+/** Where scripts/infra keeps what it builds and generates. */
+const INFRA_CACHE = process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync');
+
 export const infra = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://boardsync:boardsync@127.0.0.1:5432/boardsync',
   kafkaBrokers: (process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
@@ -20,13 +23,15 @@ export const infra = {
   kafkaSaslUser: process.env.TEST_KAFKA_SASL_USER ?? 'boardsync',
   kafkaSaslPassword: process.env.TEST_KAFKA_SASL_PASSWORD ?? 'boardsync-secret',
   /** ca.pem, client.pem and client.key: the CA scripts/infra made for the servers' TLS listeners, and a client certificate it signed. */
-  tlsDir: process.env.TEST_TLS_DIR ?? join(process.env.BOARDSYNC_CACHE ?? join(homedir(), '.cache', 'boardsync'), 'tls'),
+  tlsDir: process.env.TEST_TLS_DIR ?? join(INFRA_CACHE, 'tls'),
   /** Redis's TLS listener and its ACL user (the CA is `tlsDir`'s). */
   redisTlsUrl: process.env.TEST_REDIS_TLS_URL ?? 'rediss://boardsync:boardsync-secret@127.0.0.1:6380',
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   s3Endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9000',
   s3AccessKey: process.env.TEST_S3_ACCESS_KEY ?? 'boardsync',
   s3SecretKey: process.env.TEST_S3_SECRET_KEY ?? 'boardsync-secret',
+  /** The MinIO server scripts/infra built, for a test that needs one configured its own way. */
+  minioBin: process.env.TEST_MINIO_BIN ?? join(INFRA_CACHE, 'minio', 'bin', 'minio'),
 };
 
 export function uniqueName(prefix: string): string {

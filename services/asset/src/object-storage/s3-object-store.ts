@@ -7,21 +7,20 @@ import { servingHeaders } from '../domain/media-type.ts';
 import { ExactSize } from './exact-size.ts';
 import { assertKeyPrefix, assertListLimit, assertObjectKey } from './object-key.ts';
 import type { ObjectStore, PendingObject, StoredObject } from './object-store.ts';
+import type { S3Access } from './s3-access.ts';
 import { S3PendingObject } from './s3-pending-object.ts';
 import { reachingStore } from './store-unavailable.ts';
 
-export interface S3ObjectStoreOptions {
+export type S3ObjectStoreOptions = S3Access & {
   /** A bare origin: http://127.0.0.1:9000, https://s3.eu-west-1.amazonaws.com. */
   endpoint: string;
   /** Left out, the client asks the server for the bucket's region once. */
   region?: string;
-  accessKey: string;
-  secretKey: string;
   bucket: string;
   /** minio's default (true) suits MinIO; virtual-host style needs DNS per bucket. */
   pathStyle?: boolean;
   pingTimeoutMs?: number;
-}
+};
 
 /*
  * Objects are written as S3PendingObjects: parts of PART_SIZE uploaded while the next fills, two at
@@ -156,8 +155,10 @@ function clientOptions(options: S3ObjectStoreOptions): ClientOptions {
     endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port === '' ? (useSSL ? 443 : 80) : Number(url.port),
     useSSL,
-    accessKey: options.accessKey,
-    secretKey: options.secretKey,
+    ...('credentialsProvider' in options
+      ? // One class, declared twice: TypeScript reads minio's CommonJS declarations, Node runs its ES module build.
+        { credentialsProvider: options.credentialsProvider as unknown as ClientOptions['credentialsProvider'] }
+      : { accessKey: options.accessKey, secretKey: options.secretKey }),
     region: options.region,
     pathStyle: options.pathStyle,
   };

@@ -1,4 +1,5 @@
 import { S3Error } from 'minio';
+import { CredentialsUnavailable } from './identity-credentials.ts';
 
 /** The socket never got an answer: the store is down, restarting or unreachable. */
 const TRANSPORT_FAILURES = new Set([
@@ -17,6 +18,8 @@ const TRANSPORT_FAILURES = new Set([
 const BUSY_ANSWERS = new Set(['ServiceUnavailable', 'SlowDown', 'InternalError', 'XMinioServerNotInitialized']);
 
 function isUnreachable(error: unknown): boolean {
+  // minio wraps what its credentials provider threw.
+  if (error instanceof Error && (error instanceof CredentialsUnavailable || error.cause instanceof CredentialsUnavailable)) return true;
   if (error instanceof S3Error) return BUSY_ANSWERS.has(error.code ?? '');
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && TRANSPORT_FAILURES.has(code);

@@ -224,18 +224,10 @@ export class KafkaBus implements EventBus {
     if (missing.length > 0) {
       const admin = await this.admin.get();
       // Another replica may create the same topic at the same moment; createTopics then reports it as existing.
-      await admin.createTopics({
-        waitForLeaders: false,
-        topics: missing.map((topic) => ({
-          topic: this.names.outward(topic),
-          numPartitions: this.options.partitions ?? 3,
-          replicationFactor: this.options.replicationFactor ?? 1,
-        })),
-      });
-      await waitForTopicLeaders(
-        admin,
-        missing.map((topic) => this.names.outward(topic)),
-      );
+      const outward = missing.map((topic) => this.names.outward(topic));
+      const [numPartitions, replicationFactor] = [this.options.partitions ?? 3, this.options.replicationFactor ?? 1];
+      await admin.createTopics({ waitForLeaders: false, topics: outward.map((topic) => ({ topic, numPartitions, replicationFactor })) });
+      await waitForTopicLeaders(admin, outward);
     }
     for (const topic of topics) this.existing.add(topic);
     return { created: missing, existing: topics.filter((topic) => !missing.includes(topic)) };

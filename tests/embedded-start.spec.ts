@@ -79,7 +79,7 @@ describe('npm start (embedded mode)', () => {
       expect((await fetch(`${running.base}/metrics`)).status).toBe(404);
       const internal = /internal: {2}(http:\/\/127\.0\.0\.1:\d+)\/readyz \(each dependency\)/.exec(running.output())?.[1] ?? 'not printed';
       expect(await (await fetch(`${internal}/readyz`)).json()).toEqual({ status: 'ok', checks: { bus: 'ok' } });
-      expect(await (await fetch(`${internal}/metrics`)).text()).toContain('http_request_duration_seconds');
+      expect(await (await fetch(`${internal}/metrics`)).text()).toContain('boardsync_http_request_duration_seconds');
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
       for (const part of ['gateway http', 'gateway internal http', 'auth http', 'auth internal http', 'auth outbox relay', 'auth database', 'bus'])

@@ -53,12 +53,40 @@ describe('docs/operations.md lists the metrics as served', () => {
 
   it("every boardsync metric a service serves is in the guide's table (prom-client's process_* and nodejs_* aside)", () => {
     const documented = documentedMetrics();
-    const own = [...declared().keys()].filter((name) => !/^(process|nodejs)_/.test(name));
+    const own = [...declared().keys()].filter((name) => !/^boardsync_(process|nodejs)_/.test(name));
     expect(own.filter((name) => !documented.has(name))).toEqual([]);
   });
 
   it('every metric the table lists is served by some service', () => {
     const served = declared();
     expect([...documentedMetrics()].filter((name) => !served.has(name))).toEqual([]);
+  });
+});
+
+describe('the series sit beside other exporters’ under the Prometheus Operator', () => {
+  /** Target labels the Prometheus Operator (and Prometheus) give every scraped series. */
+  const TARGET_LABELS = ['service', 'namespace', 'pod', 'container', 'endpoint', 'job', 'instance'];
+  const samples = (): { service: Service; name: string; labels: Map<string, string> }[] =>
+    [...exposition].flatMap(([service, text]) =>
+      [...text.matchAll(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? \S+$/gm)].map(([, name = '', labels = '']) => ({
+        service,
+        name,
+        labels: new Map([...labels.matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)].map(([, key = '', value = '']) => [key, value])),
+      })),
+    );
+
+  it('every metric is named boardsync_…, prom-client’s process and Node.js metrics included', () => {
+    const all = samples();
+    expect(all.length).toBeGreaterThan(100);
+    expect([...new Set(all.filter(({ name }) => !name.startsWith('boardsync_')).map(({ name }) => name))]).toEqual([]);
+    expect(all.map(({ name }) => name)).toContain('boardsync_process_resident_memory_bytes');
+  });
+
+  it('every series names its service in boardsync_service, and none carries a label the operator sets on targets', () => {
+    const problems = samples().flatMap(({ service, name, labels }) => [
+      ...(labels.get('boardsync_service') === service ? [] : [`${service} ${name}: boardsync_service="${labels.get('boardsync_service') ?? ''}"`]),
+      ...TARGET_LABELS.filter((label) => labels.has(label)).map((label) => `${service} ${name}: ${label}`),
+    ]);
+    expect([...new Set(problems)]).toEqual([]);
   });
 });

@@ -135,7 +135,7 @@ export const serviceCharts: ChartDefinition[] = [
             'Also scale on the age of the oldest due delivery no pod holds (an External metric): deliveries late for want of a send slot, which slow receivers cause without costing CPU.',
             {
               enabled: boolean(''),
-              metricName: string('The external metric: `webhook_delivery_oldest_due_seconds` through a metrics adapter (max over the pods).', { minLength: 1 }),
+              metricName: string('The external metric: `boardsync_webhook_delivery_oldest_due_seconds` through a metrics adapter (max over the pods).', { minLength: 1 }),
               selector: {
                 type: 'object',
                 additionalProperties: { type: 'string' },
@@ -146,7 +146,7 @@ export const serviceCharts: ChartDefinition[] = [
           ),
           sendSlots: object("Also scale on each pod's send slots in use (a Pods metric).", {
             enabled: boolean(''),
-            metricName: string('The pods metric: `webhook_send_slots_busy_ratio` through a metrics adapter.', { minLength: 1 }),
+            metricName: string('The pods metric: `boardsync_webhook_send_slots_busy_ratio` through a metrics adapter.', { minLength: 1 }),
             targetRatio: string('Average share of the slots in use above which the HPA adds pods, e.g. `"0.8"`.', { pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' }),
           }),
         },

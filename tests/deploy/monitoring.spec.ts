@@ -99,7 +99,7 @@ describe('the large example: alerts and dashboard on', () => {
   });
 
   test('promtool refuses a broken expression (the check above can fail)', async () => {
-    const broken: RuleGroups = { groups: [{ name: 'broken', rules: [{ alert: 'Broken', expr: 'max by (job) (outbox_oldest_pending_seconds{job=~"x"} > ' }] }] };
+    const broken: RuleGroups = { groups: [{ name: 'broken', rules: [{ alert: 'Broken', expr: 'max by (job) (boardsync_outbox_oldest_pending_seconds{job=~"x"} > ' }] }] };
     await expect(checkRules(broken)).rejects.toThrow(/refused/);
   });
 

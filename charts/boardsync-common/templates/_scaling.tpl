@@ -40,7 +40,7 @@ spec:
     {{- end }}
     {{- with .Values.autoscaling.deliveryBacklog }}
     {{- if .enabled }}
-    {{- /* the age of the oldest due delivery no pod holds (webhook_delivery_oldest_due_seconds, the same from every pod: the adapter's rule takes the max), through a metrics adapter: with a Value target the HPA adds pods in proportion to how far it is above target; slow receivers cost no CPU, so CPU alone never sees this */}}
+    {{- /* the age of the oldest due delivery no pod holds (boardsync_webhook_delivery_oldest_due_seconds, the same from every pod: the adapter's rule takes the max), through a metrics adapter: with a Value target the HPA adds pods in proportion to how far it is above target; slow receivers cost no CPU, so CPU alone never sees this */}}
     - type: External
       external:
         metric:
@@ -57,7 +57,7 @@ spec:
     {{- end }}
     {{- with .Values.autoscaling.sendSlots }}
     {{- if .enabled }}
-    {{- /* each pod's share of its send slots in use (webhook_send_slots_busy_ratio), a Pods metric through a metrics adapter */}}
+    {{- /* each pod's share of its send slots in use (boardsync_webhook_send_slots_busy_ratio), a Pods metric through a metrics adapter */}}
     - type: Pods
       pods:
         metric:

@@ -2,7 +2,7 @@ import type { ClusterUnderTest } from '../../harness/cluster-under-test.ts';
 import { sleep, underSteadyLoad, type FaultContext, type Outcome } from '../steady-load.ts';
 import { infra, seconds } from './infra-control.ts';
 
-const FALLBACK = 'gateway_rate_limit_fallback_total';
+const FALLBACK = 'boardsync_gateway_rate_limit_fallback_total';
 
 async function fallbacks(cluster: ClusterUnderTest): Promise<number> {
   const gateways = cluster.replicas().filter((replica) => replica.service === 'gateway');

@@ -20,11 +20,11 @@ export async function scaleOut(context: FaultContext): Promise<Outcome> {
   let relays: [string, number][] = [];
   let workers: [string, number][] = [];
   const outcome = await underSteadyLoad(context, 'scale-out', { writers: 6, size: 20, pauseMs: 100 }, async () => {
-    const relaysBefore = await shares(cluster, 'catalog', 'outbox_published_total');
-    const workersBefore = await shares(cluster, 'webhook', 'webhook_delivery_attempts_total', 'outcome="succeeded"');
+    const relaysBefore = await shares(cluster, 'catalog', 'boardsync_outbox_published_total');
+    const workersBefore = await shares(cluster, 'webhook', 'boardsync_webhook_delivery_attempts_total', 'outcome="succeeded"');
     await sleep(context.durations.outageMs);
-    relays = grew(relaysBefore, await shares(cluster, 'catalog', 'outbox_published_total'));
-    workers = grew(workersBefore, await shares(cluster, 'webhook', 'webhook_delivery_attempts_total', 'outcome="succeeded"'));
+    relays = grew(relaysBefore, await shares(cluster, 'catalog', 'boardsync_outbox_published_total'));
+    workers = grew(workersBefore, await shares(cluster, 'webhook', 'boardsync_webhook_delivery_attempts_total', 'outcome="succeeded"'));
     return {
       refusalsForbidden: true,
       observed: [

@@ -15,12 +15,12 @@ export async function webhookKill(context: FaultContext): Promise<Outcome> {
   const writers = 4;
   const outcome = await underSteadyLoad(context, 'webhook-kill', { writers, size: 20, pauseMs: 400, receiverDelayMs: 200 }, async () => {
     const victim = cluster.replica('webhook-1');
-    const survivorBefore = await cluster.metric('webhook-2', 'webhook_delivery_attempts_total', SUCCEEDED);
+    const survivorBefore = await cluster.metric('webhook-2', 'boardsync_webhook_delivery_attempts_total', SUCCEEDED);
     cluster.kill(victim.name);
     const killedAt = Date.now();
     let tookOverAfter: number | undefined;
     while (tookOverAfter === undefined && Date.now() - killedAt < TAKEOVER_LIMIT_MS) {
-      if ((await cluster.metric('webhook-2', 'webhook_delivery_attempts_total', SUCCEEDED)) > survivorBefore) tookOverAfter = Date.now() - killedAt;
+      if ((await cluster.metric('webhook-2', 'boardsync_webhook_delivery_attempts_total', SUCCEEDED)) > survivorBefore) tookOverAfter = Date.now() - killedAt;
       else await sleep(250);
     }
     while (cluster.replica(victim.name).pid === victim.pid) await sleep(200);

@@ -114,7 +114,7 @@ async function stillAnswers(base: string): Promise<void> {
 }
 
 async function aborts(of: TestGateway): Promise<Record<string, number>> {
-  const metric = (await of.metrics.getMetricsAsJSON()).find(({ name }) => name === 'gateway_proxy_aborts_total');
+  const metric = (await of.metrics.getMetricsAsJSON()).find(({ name }) => name === 'boardsync_gateway_proxy_aborts_total');
   const values = metric?.values ?? [];
   return Object.fromEntries(values.map(({ labels, value }) => [String(labels.stage), value]));
 }

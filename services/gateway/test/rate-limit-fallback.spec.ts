@@ -46,9 +46,9 @@ describe('Redis down', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       // The refusal is counted, and every answer carries its route's template (Koa's path and the fast path alike).
       const metrics = await replica.metrics.metrics();
-      expect(metrics).toContain('gateway_rate_limit_refusals_total{limiter="read",service="gateway"} 1');
-      expect(metrics).toContain('http_request_duration_seconds_count{service="gateway",method="GET",route="/api/v1/projects",status="200"} 3');
-      expect(metrics).toContain('http_request_duration_seconds_count{service="gateway",method="GET",route="/api/v1/projects",status="429"} 1');
+      expect(metrics).toContain('boardsync_gateway_rate_limit_refusals_total{limiter="read",boardsync_service="gateway"} 1');
+      expect(metrics).toContain('boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="200"} 3');
+      expect(metrics).toContain('boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="429"} 1');
       // The failure budget falls back too: an unknown token is still a plain 401.
       expect((await get(replica.url, 'bsp_unknown')).status).toBe(401);
       expect(await replica.fallback.total()).toBeGreaterThanOrEqual(limits.readsPerMinute + 1);
@@ -69,7 +69,7 @@ describe('Redis down', () => {
       redis.disconnect();
       for (let i = 0; i < 3; i++) expect((await get(replica.url)).status).toBe(200);
       expect(await replica.fallback.total()).toBe(3);
-      expect(await replica.metrics.metrics()).toMatch(/gateway_rate_limit_fallback_total\{limiter="read"[^}]*\} 3/);
+      expect(await replica.metrics.metrics()).toMatch(/boardsync_gateway_rate_limit_fallback_total\{limiter="read"[^}]*\} 3/);
     } finally {
       redis.disconnect();
     }

@@ -33,11 +33,11 @@ describe.each([kafkaAdapter, inProcessAdapter])('consumer lag: $name', (adapter)
     expect(await lagOf('latest-only', false)).toEqual([{ topic, lag: 0 }]);
   });
 
-  it('falls to zero as the group consumes, and exports it as kafka_consumer_lag_messages', async () => {
+  it('falls to zero as the group consumes, and exports it as boardsync_kafka_consumer_lag_messages', async () => {
     await publish(5);
     const registry = new Registry();
     registerConsumerLag(registry, world.bus, [{ groupId: 'reader', topics: [topic] }], logger);
-    expect(await registry.metrics()).toContain(`kafka_consumer_lag_messages{group="reader",topic="${topic}"} 5`);
+    expect(await registry.metrics()).toContain(`boardsync_kafka_consumer_lag_messages{group="reader",topic="${topic}"} 5`);
     let seen = 0;
     subscriptions.push(
       await world.bus.subscribe({

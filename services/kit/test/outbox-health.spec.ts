@@ -36,9 +36,9 @@ describe('outbox health', () => {
     const registry = new Registry();
     registerOutboxMetrics(registry, orm);
     const text = await registry.metrics();
-    expect(text).toMatch(/outbox_oldest_pending_seconds 9\d/);
+    expect(text).toMatch(/boardsync_outbox_oldest_pending_seconds 9\d/);
     // Both events enqueued so far are pending.
-    expect(text).toMatch(/^outbox_pending_messages 2$/m);
+    expect(text).toMatch(/^boardsync_outbox_pending_messages 2$/m);
   });
 
   it('is ready again once the events are sent', async () => {

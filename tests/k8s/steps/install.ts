@@ -60,8 +60,8 @@ export const install: Step = {
       for (const pod of await pods(service)) {
         expect(pod.ready && pod.readyAt !== undefined, `${pod.name} is not Ready`);
         figures[`${service}: created → Ready`] = seconds(pod.readyAt - pod.startedAt);
-        figures[`${service}: RSS (process_resident_memory_bytes)`] =
-          `${(metricSum(await podMetrics(pod), 'process_resident_memory_bytes') / 1024 ** 2).toFixed(0)} MiB`;
+        figures[`${service}: RSS (boardsync_process_resident_memory_bytes)`] =
+          `${(metricSum(await podMetrics(pod), 'boardsync_process_resident_memory_bytes') / 1024 ** 2).toFixed(0)} MiB`;
       }
     }
     const memory = await podMemory();

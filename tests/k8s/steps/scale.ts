@@ -7,7 +7,7 @@ import { deployment, eventually, metricSum, podMetrics, pods, readyPods, rollout
 import { expect, seconds, type Step } from '../support/steps.ts';
 import { underLoad } from '../support/under-load.ts';
 
-const answered = async (pod: Pod): Promise<number> => metricSum(await podMetrics(pod), 'http_request_duration_seconds_count');
+const answered = async (pod: Pod): Promise<number> => metricSum(await podMetrics(pod), 'boardsync_http_request_duration_seconds_count');
 
 export const scaleEachService: Step = {
   name: 'scale each service alone',

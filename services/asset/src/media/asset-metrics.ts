@@ -13,8 +13,8 @@ export interface ConversionObserver {
 const MB = 1024 * 1024;
 
 /**
- * The asset service's own metrics: `asset_upload_size_bytes{source}` (its `_sum` is the bytes
- * received, its `_count` the files) and `asset_conversion_duration_seconds{to, outcome}` (decode
+ * The asset service's own metrics: `boardsync_asset_upload_size_bytes{source}` (its `_sum` is the bytes
+ * received, its `_count` the files) and `boardsync_asset_conversion_duration_seconds{to, outcome}` (decode
  * and encode of one image, not its wait for the pool).
  */
 export class AssetMetrics implements ConversionObserver {
@@ -23,14 +23,14 @@ export class AssetMetrics implements ConversionObserver {
 
   constructor(registry: Registry) {
     this.sizes = new Histogram({
-      name: 'asset_upload_size_bytes',
+      name: 'boardsync_asset_upload_size_bytes',
       help: 'Artwork files received whole (uploads, and images fetched from a URL), by source; counted before they are validated',
       labelNames: ['source'] as const,
       buckets: [16 * 1024, 128 * 1024, MB, 4 * MB, 10 * MB, 25 * MB, 50 * MB],
       registers: [registry],
     });
     this.conversions = new Histogram({
-      name: 'asset_conversion_duration_seconds',
+      name: 'boardsync_asset_conversion_duration_seconds',
       help: 'Time to convert one image to WebP or AVIF (decode and encode), by target and outcome',
       labelNames: ['to', 'outcome'] as const,
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],

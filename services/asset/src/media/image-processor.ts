@@ -39,7 +39,7 @@ export interface ImageProcessorOptions {
   tempDir: string;
   /** Whole seconds a decode, encode or SVG sanitization may take before it is a 422 `image_too_complex`; default 60. */
   timeoutSeconds?: number;
-  /** Told how long each conversion took (`asset_conversion_duration_seconds`). */
+  /** Told how long each conversion took (`boardsync_asset_conversion_duration_seconds`). */
   conversions?: ConversionObserver;
 }
 

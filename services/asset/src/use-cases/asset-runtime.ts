@@ -22,6 +22,6 @@ export interface AssetRuntime {
   };
   /** ASSET_PUBLIC_URL: what an asset's URL starts with. */
   assetBaseUrl: string;
-  /** Files received (`asset_upload_size_bytes`); absent in tests that do not look. */
+  /** Files received (`boardsync_asset_upload_size_bytes`); absent in tests that do not look. */
   metrics?: AssetMetrics;
 }

@@ -39,8 +39,8 @@ export interface FastApiDependencies {
  * middleware layers).
  */
 export function fastApi(deps: FastApiDependencies): AheadOfApp {
-  const duration = deps.metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram<'method' | 'route' | 'status'> | undefined;
-  if (!duration) throw new Error('the gateway metrics have no http_request_duration_seconds histogram');
+  const duration = deps.metrics.registry.getSingleMetric('boardsync_http_request_duration_seconds') as Histogram<'method' | 'route' | 'status'> | undefined;
+  if (!duration) throw new Error('the gateway metrics have no boardsync_http_request_duration_seconds histogram');
   const { admission, proxy, logger } = deps;
   return (req, res) => {
     const url = req.url ?? '';

@@ -13,7 +13,7 @@ import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
 export interface ProxyOptions {
   timeoutMs: number;
   logger: Logger;
-  /** Where `gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
+  /** Where `boardsync_gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
   registry: Registry;
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from '@boardsync/kit/core';
 const WARN_EVERY_MS = 60_000;
 
 /**
- * What happens when the shared Redis cannot count: `gateway_rate_limit_fallback_total` counts
+ * What happens when the shared Redis cannot count: `boardsync_gateway_rate_limit_fallback_total` counts
  * every call counted in memory instead, and a warning is logged at most once a minute so an
  * outage does not become a log flood.
  */
@@ -16,7 +16,7 @@ export class RateLimitFallback {
   constructor(logger: Logger, registry: Registry) {
     this.logger = logger;
     this.used = new Counter({
-      name: 'gateway_rate_limit_fallback_total',
+      name: 'boardsync_gateway_rate_limit_fallback_total',
       help: 'Rate-limit calls counted in this replica’s memory because Redis could not be reached',
       labelNames: ['limiter'] as const,
       registers: [registry],

@@ -4,7 +4,7 @@ import { Counter, type Registry } from 'prom-client';
 export type RefusingLimiter = 'read' | 'write' | 'auth-failures';
 
 /**
- * `gateway_rate_limit_refusals_total{limiter}`: requests answered 429 `rate_limited`, by the budget
+ * `boardsync_gateway_rate_limit_refusals_total{limiter}`: requests answered 429 `rate_limited`, by the budget
  * that was spent. One tool at its limit is ordinary; a jump across tools (or auth failures from
  * many addresses) is worth a look.
  */
@@ -13,7 +13,7 @@ export class RateLimitRefusals {
 
   constructor(registry: Registry) {
     this.refused = new Counter({
-      name: 'gateway_rate_limit_refusals_total',
+      name: 'boardsync_gateway_rate_limit_refusals_total',
       help: 'Requests refused with 429 rate_limited, by the limiter whose budget was spent',
       labelNames: ['limiter'] as const,
       registers: [registry],

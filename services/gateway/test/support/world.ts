@@ -223,7 +223,7 @@ export interface TestGateway {
   fallback: RateLimitFallback;
   logger: ReturnType<typeof testLogger>;
   replicaId: string;
-  /** The gateway's metrics registry (gateway_proxy_aborts_total among them). */
+  /** The gateway's metrics registry (boardsync_gateway_proxy_aborts_total among them). */
   metrics: Registry;
 }
 

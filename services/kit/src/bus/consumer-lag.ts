@@ -7,7 +7,7 @@ import type { EventBus, SubscribeCommon, TopicLag } from './port.ts';
 export const LAG_READ_EVERY_MS = 15_000;
 
 /**
- * `kafka_consumer_lag_messages{group, topic}`: what each of this service's consumer groups has yet
+ * `boardsync_kafka_consumer_lag_messages{group, topic}`: what each of this service's consumer groups has yet
  * to consume, as the broker's committed offsets say (the same in every pod of the service: use
  * `max`). Read at most every 15 s per group; a scrape waits at most a second for it, and a broker
  * that does not answer leaves the last values. Group and topic are the names the service uses,
@@ -30,7 +30,7 @@ export function registerConsumerLag(registry: Registry, bus: EventBus, consumers
     return { groupId: group.groupId, reading };
   });
   new Gauge({
-    name: 'kafka_consumer_lag_messages',
+    name: 'boardsync_kafka_consumer_lag_messages',
     help: "Messages a consumer group has yet to consume, per topic (end offsets less the group's committed offsets, summed over partitions)",
     labelNames: ['group', 'topic'] as const,
     registers: [registry],

@@ -1,6 +1,11 @@
 import type { Middleware } from 'koa';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Every metric's name starts with this; the services' own name theirs with it too. */
+export const METRIC_PREFIX = 'boardsync_';
+/** The label naming the service that serves a series. */
+export const SERVICE_LABEL = 'boardsync_service';
+
 export interface HttpMetrics {
   readonly registry: Registry;
   readonly middleware: Middleware;
@@ -13,10 +18,11 @@ export interface HttpMetrics {
  */
 export function createHttpMetrics(service: string): HttpMetrics {
   const registry = new Registry();
-  registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  // Named apart from other exporters' metrics and from the labels the Prometheus Operator gives targets (`service`, `pod`, `job` …).
+  registry.setDefaultLabels({ [SERVICE_LABEL]: service });
+  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const duration = new Histogram({
-    name: 'http_request_duration_seconds',
+    name: 'boardsync_http_request_duration_seconds',
     help: 'HTTP request duration by route template and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],

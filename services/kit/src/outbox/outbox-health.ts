@@ -4,7 +4,7 @@ import type { ReadinessCheck } from '../http/health.ts';
 import type { Logger } from '../logger.ts';
 import { CachedReading } from '../metrics/cached-reading.ts';
 
-/** `outbox_pending_messages` counts up to this many: past it the outbox is plainly stalled, and counting further would read every row. */
+/** `boardsync_outbox_pending_messages` counts up to this many: past it the outbox is plainly stalled, and counting further would read every row. */
 export const PENDING_COUNT_CAP = 100_000;
 
 /**
@@ -45,12 +45,12 @@ export function outboxReadiness(orm: Database, stallSeconds = 60): ReadinessChec
 
 /**
  * The outbox's backlog, read from the database (the same in every pod) at most every 5 s whatever
- * the scrapers do: `outbox_oldest_pending_seconds` and `outbox_pending_messages`; and
- * `outbox_published_total`, this pod's relay's share. Returns what the relay calls per publish.
+ * the scrapers do: `boardsync_outbox_oldest_pending_seconds` and `boardsync_outbox_pending_messages`; and
+ * `boardsync_outbox_published_total`, this pod's relay's share. Returns what the relay calls per publish.
  */
 export function registerOutboxMetrics(registry: Registry, orm: Database, logger?: Logger): (rows: number) => void {
   const published = new Counter({
-    name: 'outbox_published_total',
+    name: 'boardsync_outbox_published_total',
     help: "Events this pod's outbox relay published (committed as sent)",
     registers: [registry],
   });
@@ -60,7 +60,7 @@ export function registerOutboxMetrics(registry: Registry, orm: Database, logger?
     },
   });
   new Gauge({
-    name: 'outbox_oldest_pending_seconds',
+    name: 'boardsync_outbox_oldest_pending_seconds',
     help: 'Age of the oldest event not yet published from the outbox (0 when none is pending)',
     registers: [registry],
     async collect() {
@@ -69,7 +69,7 @@ export function registerOutboxMetrics(registry: Registry, orm: Database, logger?
     },
   });
   new Gauge({
-    name: 'outbox_pending_messages',
+    name: 'boardsync_outbox_pending_messages',
     help: `Events not yet published from the outbox, counted up to ${String(PENDING_COUNT_CAP)}`,
     registers: [registry],
     async collect() {

@@ -24,7 +24,7 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Sent rows older than this are deleted now and then. */
   retainSentMs?: number;
-  /** Told how many rows each committed publish sent (the service's `outbox_published_total`). */
+  /** Told how many rows each committed publish sent (the service's `boardsync_outbox_published_total`). */
   onPublished?: (rows: number) => void;
 }
 

@@ -2,10 +2,10 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { RecordedAttempt } from '../use-cases/record-attempts.ts';
 
 /**
- * What this pod's worker did, counted as it records attempts: `webhook_delivery_attempts_total` by
- * outcome and `webhook_deactivations_total`; how long deliveries waited, once due, for this pod to
- * start sending them (`webhook_delivery_start_delay_seconds`); and the share of its send slots in use
- * (`webhook_send_slots_busy_ratio`, what a Pods metric can scale on). The queue and the receivers'
+ * What this pod's worker did, counted as it records attempts: `boardsync_webhook_delivery_attempts_total` by
+ * outcome and `boardsync_webhook_deactivations_total`; how long deliveries waited, once due, for this pod to
+ * start sending them (`boardsync_webhook_delivery_start_delay_seconds`); and the share of its send slots in use
+ * (`boardsync_webhook_send_slots_busy_ratio`, what a Pods metric can scale on). The queue and the receivers'
  * state, the same in every pod, are read from the database instead (`queue-metrics.ts`).
  */
 export class DeliveryMetrics {
@@ -16,24 +16,24 @@ export class DeliveryMetrics {
   /** `slotsInUse`: the share of this pod's send slots sending now (0 to 1). */
   constructor(registry: Registry, slotsInUse: () => number) {
     this.attempts = new Counter({
-      name: 'webhook_delivery_attempts_total',
+      name: 'boardsync_webhook_delivery_attempts_total',
       help: 'Deliveries this pod sent and recorded, by outcome: succeeded (2xx), retry (5xx, 429, timeout, connection error), refused (other 4xx, 3xx)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     });
     this.deactivations = new Counter({
-      name: 'webhook_deactivations_total',
+      name: 'boardsync_webhook_deactivations_total',
       help: 'Webhooks this pod deactivated after WEBHOOK_DEACTIVATE_AFTER failed attempts in a row',
       registers: [registry],
     });
     this.startDelay = new Histogram({
-      name: 'webhook_delivery_start_delay_seconds',
+      name: 'boardsync_webhook_delivery_start_delay_seconds',
       help: 'From a delivery coming due (queued, or its retry time) to this pod starting its send',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
       registers: [registry],
     });
     new Gauge({
-      name: 'webhook_send_slots_busy_ratio',
+      name: 'boardsync_webhook_send_slots_busy_ratio',
       help: "The share of this pod's DELIVERY_CONCURRENCY send slots in use",
       registers: [registry],
       collect() {

@@ -6,8 +6,8 @@ import { failingReceivers, queueStatistics, QUEUE_COUNT_CAP } from '../store/que
 /**
  * The delivery queue and the receivers' health, read from the database (the same in every pod: use
  * `max`) at most every 5 s whatever the scrapers do, each from an index:
- * `webhook_deliveries_pending`, `webhook_delivery_oldest_due_seconds`, `webhook_receivers_failing`
- * and `webhook_failure_streak_max`. No label names a webhook: one series per receiver would grow
+ * `boardsync_webhook_deliveries_pending`, `boardsync_webhook_delivery_oldest_due_seconds`, `boardsync_webhook_receivers_failing`
+ * and `boardsync_webhook_failure_streak_max`. No label names a webhook: one series per receiver would grow
  * without bound with the tools that register them; a receiver is found with SQL (docs/operations.md).
  */
 export function registerQueueMetrics(registry: Registry, orm: Database, logger: Logger): void {
@@ -28,18 +28,18 @@ export function registerQueueMetrics(registry: Registry, orm: Database, logger: 
     });
   };
   gauge(
-    'webhook_deliveries_pending',
+    'boardsync_webhook_deliveries_pending',
     `Deliveries not yet settled (due, waiting for a retry, or being sent), counted up to ${String(QUEUE_COUNT_CAP)}`,
     async () => (await queue.get())?.pending,
   );
   gauge(
-    'webhook_delivery_oldest_due_seconds',
+    'boardsync_webhook_delivery_oldest_due_seconds',
     'How long the longest-waiting due delivery no worker holds has been due (0 when none)',
     async () => (await queue.get())?.oldestDueSeconds,
   );
-  gauge('webhook_receivers_failing', 'Active webhooks whose last attempt failed (one or more failures in a row)', async () => (await receivers.get())?.failing);
+  gauge('boardsync_webhook_receivers_failing', 'Active webhooks whose last attempt failed (one or more failures in a row)', async () => (await receivers.get())?.failing);
   gauge(
-    'webhook_failure_streak_max',
+    'boardsync_webhook_failure_streak_max',
     'The longest run of failed attempts in a row among active webhooks (0 when none is failing)',
     async () => (await receivers.get())?.longestStreak,
   );

@@ -19,7 +19,7 @@ export interface ResealPass {
  * WEBHOOK_SECRET_KEYS in the version WEBHOOK_SECRET_BINDING asks for (an older key's, the other
  * version, or a bare `whsec_` stored before sealing) is sealed under it, in that version.
  * This is what makes a key rotation finish: once every pod runs with the new key first and
- * `webhook_secrets_not_under_first_key` reads 0, the old key can leave the list.
+ * `boardsync_webhook_secrets_not_under_first_key` reads 0, the old key can leave the list.
  */
 export class SecretResealing {
   readonly name = 'webhook secret resealing';
@@ -101,7 +101,7 @@ export class SecretResealing {
     }
   }
 
-  /** Registers `webhook_secrets_not_under_first_key` (the service's registry exists only once its apps do, which take this). */
+  /** Registers `boardsync_webhook_secrets_not_under_first_key` (the service's registry exists only once its apps do, which take this). */
   registerMetric(registry: Registry): void {
     // A count over the whole table, so at most once per pass however often it is scraped: nothing changes it faster.
     const reading = new CachedReading(() => this.countNotUnderFirstKey(), {
@@ -111,7 +111,7 @@ export class SecretResealing {
       },
     });
     new Gauge({
-      name: 'webhook_secrets_not_under_first_key',
+      name: 'boardsync_webhook_secrets_not_under_first_key',
       help: 'Stored webhook signing secrets not sealed under the first key of WEBHOOK_SECRET_KEYS (in the version WEBHOOK_SECRET_BINDING asks for); the old key may leave the list once every pod reads 0',
       registers: [registry],
       async collect() {

@@ -43,12 +43,12 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
 
     it('starts with an empty queue and no failing receiver', async () => {
       const text = await scrape();
-      for (const name of ['webhook_deliveries_pending', 'webhook_delivery_oldest_due_seconds', 'webhook_receivers_failing', 'webhook_failure_streak_max']) {
+      for (const name of ['boardsync_webhook_deliveries_pending', 'boardsync_webhook_delivery_oldest_due_seconds', 'boardsync_webhook_receivers_failing', 'boardsync_webhook_failure_streak_max']) {
         expect([name, sample(text, name)]).toEqual([name, 0]);
       }
-      expect(sample(text, 'webhook_deactivations_total')).toBe(0);
-      expect(sample(text, 'webhook_send_slots_busy_ratio')).toBe(0);
-      expect(sample(text, 'webhook_delivery_start_delay_seconds_count')).toBe(0);
+      expect(sample(text, 'boardsync_webhook_deactivations_total')).toBe(0);
+      expect(sample(text, 'boardsync_webhook_send_slots_busy_ratio')).toBe(0);
+      expect(sample(text, 'boardsync_webhook_delivery_start_delay_seconds_count')).toBe(0);
     });
 
     it('shows deliveries waiting behind a slow receiver, then the queue drained', async () => {
@@ -62,16 +62,16 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
       // skipped, its previous value reported) had missed a window of 5 s.
       await scrapeUntil(
         'deliveries waiting',
-        (text) => (sample(text, 'webhook_deliveries_pending') ?? 0) >= 2 && (sample(text, 'webhook_delivery_oldest_due_seconds') ?? 0) > 0,
+        (text) => (sample(text, 'boardsync_webhook_deliveries_pending') ?? 0) >= 2 && (sample(text, 'boardsync_webhook_delivery_oldest_due_seconds') ?? 0) > 0,
       );
       await receiver.waitFor(path, 4, 30_000);
-      const drained = await scrapeUntil('the queue to drain', (text) => sample(text, 'webhook_deliveries_pending') === 0);
-      expect(sample(drained, 'webhook_delivery_oldest_due_seconds')).toBe(0);
-      expect(sample(drained, 'webhook_delivery_attempts_total', { outcome: 'succeeded' })).toBe(4);
+      const drained = await scrapeUntil('the queue to drain', (text) => sample(text, 'boardsync_webhook_deliveries_pending') === 0);
+      expect(sample(drained, 'boardsync_webhook_delivery_oldest_due_seconds')).toBe(0);
+      expect(sample(drained, 'boardsync_webhook_delivery_attempts_total', { outcome: 'succeeded' })).toBe(4);
       // Sent one after another, 3.5 s apart: the first at once, the others ~3.5, 7 and 10.5 s after they came due.
-      expect(sample(drained, 'webhook_delivery_start_delay_seconds_count')).toBe(4);
-      expect(sample(drained, 'webhook_delivery_start_delay_seconds_bucket', { le: '2.5' })).toBe(1);
-      expect(sample(drained, 'webhook_delivery_start_delay_seconds_sum')).toBeGreaterThan(20);
+      expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_count')).toBe(4);
+      expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_bucket', { le: '2.5' })).toBe(1);
+      expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_sum')).toBeGreaterThan(20);
     }, 60_000);
 
     it('counts a failing receiver and its streak, then its deactivation', async () => {
@@ -82,16 +82,16 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
       await register({ designerId }, receiver.url(path), ['components.changed']);
       for (const project of [11, 12]) await world.publishCatalogEvent(designerId, project, componentsChanged(project));
       await receiver.waitFor(path, 2);
-      const failing = await scrapeUntil('a streak of 2', (text) => sample(text, 'webhook_failure_streak_max') === 2);
-      expect(sample(failing, 'webhook_receivers_failing')).toBe(1);
-      expect(sample(failing, 'webhook_delivery_attempts_total', { outcome: 'refused' })).toBe(2);
-      expect(sample(failing, 'webhook_deactivations_total')).toBe(0);
+      const failing = await scrapeUntil('a streak of 2', (text) => sample(text, 'boardsync_webhook_failure_streak_max') === 2);
+      expect(sample(failing, 'boardsync_webhook_receivers_failing')).toBe(1);
+      expect(sample(failing, 'boardsync_webhook_delivery_attempts_total', { outcome: 'refused' })).toBe(2);
+      expect(sample(failing, 'boardsync_webhook_deactivations_total')).toBe(0);
 
       await world.publishCatalogEvent(designerId, 13, componentsChanged(13));
-      const deactivated = await scrapeUntil('the deactivation', (text) => sample(text, 'webhook_deactivations_total') === 1);
+      const deactivated = await scrapeUntil('the deactivation', (text) => sample(text, 'boardsync_webhook_deactivations_total') === 1);
       // Inactive now: no longer among the failing receivers.
-      await scrapeUntil('no failing receiver', (text) => sample(text, 'webhook_receivers_failing') === 0);
-      expect(sample(deactivated, 'webhook_delivery_attempts_total', { outcome: 'refused' })).toBe(3);
+      await scrapeUntil('no failing receiver', (text) => sample(text, 'boardsync_webhook_receivers_failing') === 0);
+      expect(sample(deactivated, 'boardsync_webhook_delivery_attempts_total', { outcome: 'refused' })).toBe(3);
     }, 60_000);
   });
 }

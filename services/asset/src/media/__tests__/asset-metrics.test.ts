@@ -25,9 +25,9 @@ describe('AssetMetrics', () => {
     const truncated = await fixtures.file('truncated.jpg', whole.subarray(0, Math.floor(whole.length * 0.5)));
     await expect(processor.process({ path: truncated, kind: 'jpeg', convertTo: 'avif' })).rejects.toThrow();
     const text = await registry.metrics();
-    expect(text).toContain('asset_conversion_duration_seconds_count{to="webp",outcome="converted"} 1');
-    expect(text).toContain('asset_conversion_duration_seconds_count{to="avif",outcome="failed"} 1');
-    expect(text).not.toContain('asset_conversion_duration_seconds_count{to="jpeg"');
+    expect(text).toContain('boardsync_asset_conversion_duration_seconds_count{to="webp",outcome="converted"} 1');
+    expect(text).toContain('boardsync_asset_conversion_duration_seconds_count{to="avif",outcome="failed"} 1');
+    expect(text).not.toContain('boardsync_asset_conversion_duration_seconds_count{to="jpeg"');
   });
 
   it('adds up the bytes of the files received, by source', async () => {
@@ -37,8 +37,8 @@ describe('AssetMetrics', () => {
     metrics.received('upload', 2_000_000);
     metrics.received('url', 500);
     const text = await registry.metrics();
-    expect(text).toContain('asset_upload_size_bytes_sum{source="upload"} 2001000');
-    expect(text).toContain('asset_upload_size_bytes_count{source="upload"} 2');
-    expect(text).toContain('asset_upload_size_bytes_bucket{le="16384",source="url"} 1');
+    expect(text).toContain('boardsync_asset_upload_size_bytes_sum{source="upload"} 2001000');
+    expect(text).toContain('boardsync_asset_upload_size_bytes_count{source="upload"} 2');
+    expect(text).toContain('boardsync_asset_upload_size_bytes_bucket{le="16384",source="url"} 1');
   });
 });

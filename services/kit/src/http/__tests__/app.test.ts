@@ -140,7 +140,7 @@ describe('service app', () => {
     await call('/items/99');
     expect((await call('/metrics')).status).toBe(404);
     const text = await (await fetch(`${internal.url}/metrics`)).text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{service="app-test",method="GET",route="\/items\/:id",status="200"\} \d+/);
+    expect(text).toMatch(/boardsync_http_request_duration_seconds_count\{boardsync_service="app-test",method="GET",route="\/items\/:id",status="200"\} \d+/);
   });
 
   it('lets only requests with a valid internal principal through', async () => {
@@ -158,7 +158,7 @@ describe('service app', () => {
     await call('/items/7');
     const metrics = await fetch(`${scrape.url}/metrics`);
     expect(metrics.status).toBe(200);
-    expect(await metrics.text()).toContain('http_request_duration_seconds');
+    expect(await metrics.text()).toContain('boardsync_http_request_duration_seconds');
     expect((await fetch(`${scrape.url}/healthz`)).status).toBe(200);
     for (const path of ['/readyz', '/admin/designers', '/internal/projects/1', '/items/7']) {
       expect([path, (await fetch(`${scrape.url}${path}`)).status]).toEqual([path, 404]);

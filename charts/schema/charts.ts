@@ -135,7 +135,9 @@ export const serviceCharts: ChartDefinition[] = [
             'Also scale on the age of the oldest due delivery no pod holds (an External metric): deliveries late for want of a send slot, which slow receivers cause without costing CPU.',
             {
               enabled: boolean(''),
-              metricName: string('The external metric: `boardsync_webhook_delivery_oldest_due_seconds` through a metrics adapter (max over the pods).', { minLength: 1 }),
+              metricName: string('The external metric: `boardsync_webhook_delivery_oldest_due_seconds` through a metrics adapter (max over the pods).', {
+                minLength: 1,
+              }),
               selector: {
                 type: 'object',
                 additionalProperties: { type: 'string' },
@@ -159,12 +161,15 @@ export const serviceCharts: ChartDefinition[] = [
 
 /** The umbrella chart's own objects: the release's alerts and dashboard (charts/boardsync/monitoring/). */
 export const monitoringValues: JsonSchema = object("Alerts and a dashboard for the whole release (the umbrella chart's own).", {
-  prometheusRule: object('A PrometheusRule with the alerts of docs/operations.md §4 (needs the ServiceMonitors; readiness flapping also kube-state-metrics).', {
-    enabled: boolean(''),
-    labels: stringMap('Labels your Prometheus selects PrometheusRules by.'),
-    alertLabels: stringMap("Labels added to every alert (a rule's own win)."),
-    runbookBaseUrl: url("Each alert's runbook_url: this, `#`, and the alert's name in lower case."),
-  }),
+  prometheusRule: object(
+    'A PrometheusRule with the alerts of docs/operations.md §4 (needs the ServiceMonitors; readiness flapping and crash loops also kube-state-metrics).',
+    {
+      enabled: boolean(''),
+      labels: stringMap('Labels your Prometheus selects PrometheusRules by.'),
+      alertLabels: stringMap("Labels added to every alert (a rule's own win)."),
+      runbookBaseUrl: url("Each alert's runbook_url: this, `#`, and the alert's name in lower case."),
+    },
+  ),
   grafanaDashboard: object("A ConfigMap holding the Grafana dashboard, for Grafana's dashboard sidecar.", {
     enabled: boolean(''),
     labels: stringMap('Labels the sidecar finds dashboards by.'),

@@ -2,47 +2,17 @@
 // PrometheusRule that promtool accepts, scoped to this release, each alert with a severity and a
 // runbook in docs/operations.md; and the Grafana dashboard in a ConfigMap the sidecar finds. That
 // every metric they read exists is tests/monitoring-rules.spec.ts's (it needs the services running).
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { stringify } from 'yaml';
 import { dashboardQueries, metricNames, type RuleGroups } from '../support/monitoring-queries.ts';
+import { promtoolOn } from './support/promtool.ts';
 import { FIRST_RENDER_MS, NAMESPACE, RELEASE, releasePrepared, renderExample, renderUmbrella, repoRoot, type K8sObject } from './support/render.ts';
-
-const run = promisify(execFile);
 
 afterAll(releasePrepared);
 
-let promtoolBinary: Promise<string> | undefined;
-/** PROMTOOL from check-deploy.sh, else the one scripts/deploy-tools.sh extracts from the distribution's prometheus package. */
-function promtool(): Promise<string> {
-  promtoolBinary ??= process.env.PROMTOOL
-    ? Promise.resolve(process.env.PROMTOOL)
-    : run('bash', [join(repoRoot, 'scripts/deploy-tools.sh'), 'path', 'promtool']).then(({ stdout }) => stdout.trim());
-  return promtoolBinary;
-}
-
 /** `promtool check rules` on a rule file; resolves with its output, rejects with it when promtool refuses. */
-async function checkRules(groups: RuleGroups): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'boardsync-rules-'));
-  try {
-    const file = join(dir, 'rules.yaml');
-    await writeFile(file, stringify(groups));
-    try {
-      const { stdout, stderr } = await run(await promtool(), ['check', 'rules', file]);
-      return `${stdout}${stderr}`;
-    } catch (error) {
-      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      throw new Error(`promtool check rules refused the rendered rules:\n${stdout}${stderr}`);
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const checkRules = (groups: RuleGroups): Promise<string> => promtoolOn(groups, ['check', 'rules', 'rules.yaml']);
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to dashes. */
 const slug = (heading: string): string =>
@@ -80,15 +50,18 @@ describe('the large example: alerts and dashboard on', () => {
   }, FIRST_RENDER_MS);
   const alerts = () => groups.groups.flatMap((group) => group.rules);
 
-  test('one PrometheusRule, labelled for the Prometheus that selects it, holding the five alerts', () => {
+  test('one PrometheusRule, labelled for the Prometheus that selects it, holding the eight alerts', () => {
     const rules = ofKind(objects, 'PrometheusRule');
     expect(rules.map((rule) => [rule.metadata.name, rule.metadata.namespace, rule.metadata.labels?.release])).toEqual([
       [`${RELEASE}-alerts`, NAMESPACE, 'prometheus'],
     ]);
     expect([...new Set(alerts().map((rule) => rule.alert))].sort()).toEqual([
       'BoardsyncConsumerLag',
+      'BoardsyncCrashLooping',
       'BoardsyncDeliveryBacklog',
+      'BoardsyncDeliveryBudgetBurn',
       'BoardsyncErrorRatio',
+      'BoardsyncGatewayBudgetBurn',
       'BoardsyncOutboxStalled',
       'BoardsyncReadinessFlapping',
     ]);
@@ -99,7 +72,9 @@ describe('the large example: alerts and dashboard on', () => {
   });
 
   test('promtool refuses a broken expression (the check above can fail)', async () => {
-    const broken: RuleGroups = { groups: [{ name: 'broken', rules: [{ alert: 'Broken', expr: 'max by (job) (boardsync_outbox_oldest_pending_seconds{job=~"x"} > ' }] }] };
+    const broken: RuleGroups = {
+      groups: [{ name: 'broken', rules: [{ alert: 'Broken', expr: 'max by (job) (boardsync_outbox_oldest_pending_seconds{job=~"x"} > ' }] }],
+    };
     await expect(checkRules(broken)).rejects.toThrow(/refused/);
   });
 

@@ -11,6 +11,7 @@ const monitoringDir = fileURLToPath(new URL('../../charts/boardsync/monitoring/'
 /** Metrics the charts' queries read that no boardsync service serves, and who does. */
 export const EXTERNAL_METRICS: Readonly<Record<string, string>> = {
   kube_pod_status_ready: 'kube-state-metrics',
+  kube_pod_container_status_waiting_reason: 'kube-state-metrics',
 };
 
 export interface AlertRule {

@@ -47,8 +47,12 @@ describe('Redis down', () => {
       // The refusal is counted, and every answer carries its route's template (Koa's path and the fast path alike).
       const metrics = await replica.metrics.metrics();
       expect(metrics).toContain('boardsync_gateway_rate_limit_refusals_total{limiter="read",boardsync_service="gateway"} 1');
-      expect(metrics).toContain('boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="200"} 3');
-      expect(metrics).toContain('boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="429"} 1');
+      expect(metrics).toContain(
+        'boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="200"} 3',
+      );
+      expect(metrics).toContain(
+        'boardsync_http_request_duration_seconds_count{boardsync_service="gateway",method="GET",route="/api/v1/projects",status="429"} 1',
+      );
       // The failure budget falls back too: an unknown token is still a plain 401.
       expect((await get(replica.url, 'bsp_unknown')).status).toBe(401);
       expect(await replica.fallback.total()).toBeGreaterThanOrEqual(limits.readsPerMinute + 1);

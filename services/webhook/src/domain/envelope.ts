@@ -36,3 +36,13 @@ export function deliveryBody(input: EnvelopeInput): string {
 export function bodyAfterId({ event, createdAt, data }: Omit<EnvelopeInput, 'deliveryId'>): string {
   return JSON.stringify({ event, created_at: createdAt.toISOString(), data }).slice(1);
 }
+
+/** A body's start as {@link deliveryBody} writes it, up to its `created_at`. */
+const UP_TO_CREATED_AT = /^\{"id":"[^"]*","event":"[^"]*","created_at":"([^"]+)"/;
+
+/** When the event a delivery body carries happened (ms since the epoch), or undefined for a body not made by {@link deliveryBody}. */
+export function eventTimeOf(body: string): number | undefined {
+  const createdAt = UP_TO_CREATED_AT.exec(body)?.[1];
+  const time = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
+  return Number.isNaN(time) ? undefined : time;
+}

@@ -248,7 +248,7 @@ export class DeliveryWorker {
         return;
       }
       this.unextended.add(held, claimedAt);
-      this.metrics.sendStarted(delivery.dueForMs + (performance.now() - claimedAt));
+      this.metrics.sendStarted(delivery, delivery.dueForMs + (performance.now() - claimedAt));
       sent = await sendDelivery(
         outbound,
         {

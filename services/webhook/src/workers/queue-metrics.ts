@@ -37,7 +37,11 @@ export function registerQueueMetrics(registry: Registry, orm: Database, logger: 
     'How long the longest-waiting due delivery no worker holds has been due (0 when none)',
     async () => (await queue.get())?.oldestDueSeconds,
   );
-  gauge('boardsync_webhook_receivers_failing', 'Active webhooks whose last attempt failed (one or more failures in a row)', async () => (await receivers.get())?.failing);
+  gauge(
+    'boardsync_webhook_receivers_failing',
+    'Active webhooks whose last attempt failed (one or more failures in a row)',
+    async () => (await receivers.get())?.failing,
+  );
   gauge(
     'boardsync_webhook_failure_streak_max',
     'The longest run of failed attempts in a row among active webhooks (0 when none is failing)',

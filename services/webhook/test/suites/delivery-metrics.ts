@@ -43,12 +43,18 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
 
     it('starts with an empty queue and no failing receiver', async () => {
       const text = await scrape();
-      for (const name of ['boardsync_webhook_deliveries_pending', 'boardsync_webhook_delivery_oldest_due_seconds', 'boardsync_webhook_receivers_failing', 'boardsync_webhook_failure_streak_max']) {
+      for (const name of [
+        'boardsync_webhook_deliveries_pending',
+        'boardsync_webhook_delivery_oldest_due_seconds',
+        'boardsync_webhook_receivers_failing',
+        'boardsync_webhook_failure_streak_max',
+      ]) {
         expect([name, sample(text, name)]).toEqual([name, 0]);
       }
       expect(sample(text, 'boardsync_webhook_deactivations_total')).toBe(0);
       expect(sample(text, 'boardsync_webhook_send_slots_busy_ratio')).toBe(0);
       expect(sample(text, 'boardsync_webhook_delivery_start_delay_seconds_count')).toBe(0);
+      expect(sample(text, 'boardsync_webhook_change_to_send_seconds_count')).toBe(0);
     });
 
     it('shows deliveries waiting behind a slow receiver, then the queue drained', async () => {
@@ -72,6 +78,10 @@ export function deliveryMetricsSuite(outer: WebhookWorld): void {
       expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_count')).toBe(4);
       expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_bucket', { le: '2.5' })).toBe(1);
       expect(sample(drained, 'boardsync_webhook_delivery_start_delay_seconds_sum')).toBeGreaterThan(20);
+      // Each first send, from the write it tells of: the same waits, plus the fan-out's own time.
+      expect(sample(drained, 'boardsync_webhook_change_to_send_seconds_count')).toBe(4);
+      expect(sample(drained, 'boardsync_webhook_change_to_send_seconds_sum')).toBeGreaterThan(20);
+      expect(sample(drained, 'boardsync_webhook_change_to_send_seconds_bucket', { le: '10' })).toBeLessThanOrEqual(3);
     }, 60_000);
 
     it('counts a failing receiver and its streak, then its deactivation', async () => {

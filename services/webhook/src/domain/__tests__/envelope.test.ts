@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bodyAfterId, deliveryBody, isWebhookEvent, WEBHOOK_EVENTS } from '../envelope.ts';
+import { bodyAfterId, deliveryBody, eventTimeOf, isWebhookEvent, WEBHOOK_EVENTS } from '../envelope.ts';
 
 describe('deliveryBody', () => {
   it('is {id, event, created_at, data} in that order, created_at in ISO 8601', () => {
@@ -32,6 +32,26 @@ describe('bodyAfterId', () => {
       data: event.data,
     });
   });
+});
+
+describe('eventTimeOf', () => {
+  it('reads the time of the event a delivery body carries, as deliveryBody wrote it', () => {
+    const createdAt = new Date(Date.UTC(2026, 10, 26, 9, 30, 1, 250));
+    const body = deliveryBody({
+      deliveryId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+      event: 'components.changed',
+      createdAt,
+      data: { created_at: 'not this one' },
+    });
+    expect(eventTimeOf(body)).toBe(createdAt.getTime());
+  });
+
+  it.each([['{}'], ['{"id":"x","event":"e","created_at":"yesterday"}'], ['{"event":"e","created_at":"2026-11-26T00:00:00.000Z"}']])(
+    'is undefined for a body of another shape: %s',
+    (body) => {
+      expect(eventTimeOf(body)).toBeUndefined();
+    },
+  );
 });
 
 describe('WEBHOOK_EVENTS', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import kafkajs from 'kafkajs';
-import pg from 'pg';
+import { join } from 'node:path';
 import { Topics } from '@boardsync/kit';
 import { createTestDatabase, eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { migrations as assetMigrations } from '../services/asset/src/store/migrations/index.ts';
@@ -8,7 +8,8 @@ import { migrations as authMigrations } from '../services/auth/src/store/migrati
 import { migrations as catalogMigrations } from '../services/catalog/src/store/migrations/index.ts';
 import { migrations as webhookMigrations } from '../services/webhook/src/store/migrations/index.ts';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { SECRET, command, logLine, query, start, stop, stopAll } from './support/one-shot-runs.ts';
+import type { ServiceProcess } from './support/service-process.ts';
 import { STANDALONE_WEBHOOK_SECRET_KEYS } from './support/standalone-env.ts';
 
 /**
@@ -16,70 +17,6 @@ import { STANDALONE_WEBHOOK_SECRET_KEYS } from './support/standalone-env.ts';
  * against the real servers: what the charts' pre-install/pre-upgrade Job does, and what a server
  * started with MIGRATE_ON_START=false / KAFKA_CREATE_TOPICS=false then expects to find.
  */
-
-const SECRET = (name: string): string => `${name}-`.padEnd(40, 'z');
-
-type Run = ServiceProcess;
-
-/** Every child started, so none outlives the file: a test that times out leaves its children to afterAll. */
-const children = new Set<Run>();
-
-function start(service: string, args: string[], env: Record<string, string>): Run {
-  const run = startServiceProcess(service, args, env);
-  children.add(run);
-  void run.exited.then(() => children.delete(run));
-  return run;
-}
-
-/** Stops a child: SIGTERM, then SIGKILL if it is still there after a grace period. */
-async function stop(run: Run, graceMs = 10_000): Promise<void> {
-  if (run.child.exitCode !== null || run.child.signalCode !== null) return;
-  run.child.kill('SIGTERM');
-  const forced = setTimeout(() => run.child.kill('SIGKILL'), graceMs);
-  await run.exited;
-  clearTimeout(forced);
-}
-
-/** A one-shot command's bound: far above what migrate or create-topics take, well below a test's timeout. */
-const COMMAND_TIMEOUT_MS = 40_000;
-
-/** Runs a command to its end (killed if it outlasts `timeoutMs`): its exit status and everything it wrote. */
-async function command(
-  service: string,
-  args: string[],
-  env: Record<string, string> = {},
-  timeoutMs = COMMAND_TIMEOUT_MS,
-): Promise<{ status: number | null; output: string }> {
-  const run = start(service, args, env);
-  const deadline = { passed: false };
-  const timer = setTimeout(() => {
-    deadline.passed = true;
-    run.child.kill('SIGKILL');
-  }, timeoutMs);
-  const status = await run.exited;
-  clearTimeout(timer);
-  if (deadline.passed) throw new Error(`${service} ${args.join(' ')} did not finish within ${String(timeoutMs)} ms; output:\n${run.output()}`);
-  return { status, output: run.output() };
-}
-
-function logLine(output: string, message: string): Record<string, unknown> {
-  for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const parsed = JSON.parse(line) as Record<string, unknown>;
-    if (typeof parsed.msg === 'string' && parsed.msg.startsWith(message)) return parsed;
-  }
-  throw new Error(`no log line "${message}…" in:\n${output}`);
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const common = { INTERNAL_JWT_SECRET: SECRET('principal'), ADMIN_TOKEN: SECRET('admin'), PORT: '0', INTERNAL_PORT: '0' };
 const bucket = uniqueName('oneshot').toLowerCase().replace(/_/g, '-');
@@ -140,7 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...children].map((run) => stop(run, 5_000)));
+  await stopAll();
   const ours = (await admin.listTopics()).filter((topic) => namespaces.some((namespace) => topic.startsWith(`${namespace}.`)));
   if (ours.length > 0) await admin.deleteTopics({ topics: ours });
   await admin.disconnect();
@@ -200,6 +137,22 @@ describe.each(DATABASE_SERVICES)('$service one-shot commands', ({ service, migra
     expect((logLine(second.output, 'topics ready').existing as string[]).sort()).toEqual(expected);
   });
 
+  it('create-topics whose Kafka credentials the cluster refuses exits 78 with one line, as a server does', async () => {
+    const refused = await command(service, ['create-topics'], {
+      ...kafkaEnv(freshNamespace(`oneshot_${service}`)),
+      KAFKA_BROKERS: infra.kafkaSaslSslBrokers.join(','),
+      KAFKA_TLS_CA_FILE: join(infra.tlsDir, 'ca.pem'),
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
+      KAFKA_SASL_PASSWORD: 'not-the-password',
+    });
+    expect(refused.status).toBe(78);
+    expect(refused.output).toMatch(/^Kafka refused the SASL credentials \(scram-sha-512 as boardsync\)/m);
+    const misfit = await command(service, ['create-topics'], { ...kafkaEnv(freshNamespace(`oneshot_${service}`)), KAFKA_SASL_MECHANISM: 'plain' });
+    expect(misfit.status).toBe(78);
+    expect(misfit.output).toMatch(/invalid configuration: KAFKA_SASL_USERNAME: is required/);
+  });
+
   it('each command requires only its own variables (78), and an unknown command is 64 with the usage', async () => {
     const [migrate, createTopics, unknown, extra] = await Promise.all([
       command(service, ['migrate']),
@@ -237,7 +190,7 @@ describe('gateway one-shot commands', () => {
 
 describe('the catalog after its Job, with MIGRATE_ON_START=false and KAFKA_CREATE_TOPICS=false', () => {
   const role = uniqueName('oneshot_dml').toLowerCase();
-  let server: Run | undefined;
+  let server: ServiceProcess | undefined;
   let databaseUrl: string | undefined;
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { busFromConfig, kafkaEnv, postgresEnv } from './adapters.ts';
+import type { KafkaBus } from './bus/kafka.ts';
 import { TopicNames } from './bus/topic-names.ts';
 import { ConfigError, env, loadConfigOrExit } from './config.ts';
 import type { Entities, Migrations } from './db/database.ts';
@@ -131,10 +132,23 @@ async function migrate(definition: ServiceDefinition, environment: NodeJS.Proces
 async function createTopics(definition: ServiceDefinition, environment: NodeJS.ProcessEnv): Promise<number> {
   const config = loadConfigOrExit(createTopicsEnv, environment);
   const logger = createLogger({ service: definition.service, level: config.LOG_LEVEL }).child({ command: 'create-topics' });
-  // This command is what makes topics where the servers do not (KAFKA_CREATE_TOPICS=false), so it always creates.
-  const bus = busFromConfig({ ...config, KAFKA_CREATE_TOPICS: true }, `${definition.service}-create-topics`, logger);
+  let bus: KafkaBus;
+  try {
+    // This command is what makes topics where the servers do not (KAFKA_CREATE_TOPICS=false), so it always creates.
+    bus = busFromConfig({ ...config, KAFKA_CREATE_TOPICS: true }, `${definition.service}-create-topics`, logger);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return COMMAND_EXIT.config;
+  }
   const names = new TopicNames(config.KAFKA_NAMESPACE);
   try {
+    // As a server does: credentials or a CA the cluster refuses are a configuration error (78), not a failure to retry.
+    const refusal = await bus.accessRefusal();
+    if (refusal !== undefined) {
+      process.stderr.write(`${refusal}\n`);
+      return COMMAND_EXIT.config;
+    }
     const { created, existing } = await bus.createMissingTopics(topicsOf(definition));
     logger.info(
       {

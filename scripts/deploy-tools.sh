@@ -57,41 +57,36 @@ with_lock() { # with_lock <name> <command…>
   ) 9>"$TOOLS/.$name.lock"
 }
 
-# ---------------------------------------------------------------- helm
+# ---------------------------------------------------------------- tools built with go install
+# go_tool_build <name> <home> <version> <package>: `go install <package>@<version>` into <home>/bin.
 # The stamp is written last, so an interrupted build is redone rather than used.
-helm_installed() { [ -x "$helm_bin" ] && [ "$(cat "$HELM_HOME/.installed" 2>/dev/null)" = "$HELM_VERSION" ]; }
+go_tool_installed() { [ -x "$2/bin/$(basename "${4%%@*}")" ] && [ "$(cat "$2/.installed" 2>/dev/null)" = "$3" ]; }
 
-helm_build() {
-  helm_installed && return 0
-  command -v go >/dev/null || die "helm is built with 'go install', and no Go toolchain is on PATH"
-  say "building helm $HELM_VERSION with go install (first run only; a few minutes on 2 cores)"
+go_tool_build() {
+  local name=$1 home=$2 version=$3 package=$4
+  go_tool_installed "$@" && return 0
+  command -v go >/dev/null || die "$name is built with 'go install', and no Go toolchain is on PATH"
+  say "building $name $version with go install (first run only; a few minutes on 2 cores)"
   local t=$SECONDS
-  rm -rf "$HELM_HOME" && mkdir -p "$HELM_HOME/bin"
+  rm -rf "$home" && mkdir -p "$home/bin"
   # Same module and build caches as MinIO (scripts/infra): shared dependencies download once.
-  GOBIN="$HELM_HOME/bin" GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-mod=mod \
-    go install "helm.sh/helm/v4/cmd/helm@$HELM_VERSION" || die "go install of helm $HELM_VERSION failed"
-  echo "$HELM_VERSION" >"$HELM_HOME/.installed"
-  say "helm $HELM_VERSION built ($((SECONDS - t))s)"
+  GOBIN="$home/bin" GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-mod=mod \
+    go install "$package@$version" || die "go install of $name $version failed"
+  echo "$version" >"$home/.installed"
+  say "$name $version built ($((SECONDS - t))s)"
 }
-helm_install() { helm_installed || with_lock helm helm_build; }
+
+# ---------------------------------------------------------------- helm
+HELM_TOOL=(helm "$HELM_HOME" "$HELM_VERSION" helm.sh/helm/v4/cmd/helm)
+helm_installed() { go_tool_installed "${HELM_TOOL[@]}"; }
+helm_install() { helm_installed || with_lock helm go_tool_build "${HELM_TOOL[@]}"; }
 
 # ---------------------------------------------------------------- registry (OCI, for the charts)
 REGISTRY_HOME="$TOOLS/registry-$REGISTRY_VERSION"
 registry_bin="$REGISTRY_HOME/bin/registry"
-registry_installed() { [ -x "$registry_bin" ] && [ "$(cat "$REGISTRY_HOME/.installed" 2>/dev/null)" = "$REGISTRY_VERSION" ]; }
-
-registry_build() {
-  registry_installed && return 0
-  command -v go >/dev/null || die "the registry is built with 'go install', and no Go toolchain is on PATH"
-  say "building the distribution registry $REGISTRY_VERSION with go install (first run only; a few minutes on 2 cores)"
-  local t=$SECONDS
-  rm -rf "$REGISTRY_HOME" && mkdir -p "$REGISTRY_HOME/bin"
-  GOBIN="$REGISTRY_HOME/bin" GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-mod=mod \
-    go install "github.com/distribution/distribution/v3/cmd/registry@$REGISTRY_VERSION" || die "go install of the registry $REGISTRY_VERSION failed"
-  echo "$REGISTRY_VERSION" >"$REGISTRY_HOME/.installed"
-  say "registry $REGISTRY_VERSION built ($((SECONDS - t))s)"
-}
-registry_install() { registry_installed || with_lock registry registry_build; }
+REGISTRY_TOOL=("the distribution registry" "$REGISTRY_HOME" "$REGISTRY_VERSION" github.com/distribution/distribution/v3/cmd/registry)
+registry_installed() { go_tool_installed "${REGISTRY_TOOL[@]}"; }
+registry_install() { registry_installed || with_lock registry go_tool_build "${REGISTRY_TOOL[@]}"; }
 
 # ---------------------------------------------------------------- checkov + hadolint (one venv)
 # A venv is not relocatable (its scripts name its python by absolute path), so it is built in place

@@ -14,6 +14,8 @@ export type CredentialSource = () => Promise<FetchedCredentials>;
 
 /** Temporary credentials are renewed once a quarter of their life is left, and at the latest this long before they expire. */
 const MAX_RENEWAL_MARGIN_MS = 5 * 60_000;
+/** A failed renewal is tried again no sooner than this, while the held credentials are still valid. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
 
 /** No credentials could be had: S3 is out of reach for now (answered 503, as an unreachable store). */
 export class CredentialsUnavailable extends Error {
@@ -34,8 +36,8 @@ interface Held {
  * minio's credentials from `source` (the AWS SDK's standard chain: the pod's identity), renewed before
  * they expire. minio asks before every request: the held ones are answered until their renewal time;
  * then one renewal runs however many requests wait for it, and if it fails while the held ones are still
- * valid those are answered and the failure logged (STS down for a moment costs nothing). Only when
- * none are valid does a request fail, with CredentialsUnavailable.
+ * valid those are answered, the failure logged, and renewal tried again 5 s later (STS down for a moment
+ * costs nothing). Only when none are valid does a request fail, with CredentialsUnavailable.
  */
 export class IdentityCredentials extends CredentialProvider {
   private readonly source: CredentialSource;
@@ -43,6 +45,7 @@ export class IdentityCredentials extends CredentialProvider {
   private readonly now: () => number;
   private held: Held | undefined;
   private renewing: Promise<Credentials> | undefined;
+  private retryAt = 0;
 
   constructor(source: CredentialSource, logger: Logger, now: () => number = Date.now) {
     super({ accessKey: '', secretKey: '' });
@@ -55,8 +58,10 @@ export class IdentityCredentials extends CredentialProvider {
     const held = this.held;
     const now = this.now();
     if (held !== undefined && (held.renewAt === undefined || now < held.renewAt)) return held.credentials;
-    this.renewing ??= this.renew().finally(() => (this.renewing = undefined));
     const stillValid = held !== undefined && held.expiresAt !== undefined && now < held.expiresAt;
+    // After a failed renewal, the next waits a moment: STS is not asked once per S3 request.
+    if (stillValid && now < this.retryAt) return held.credentials;
+    this.renewing ??= this.renew().finally(() => (this.renewing = undefined));
     if (!stillValid) return this.renewing;
     return this.renewing.catch(() => held.credentials);
   }
@@ -66,6 +71,7 @@ export class IdentityCredentials extends CredentialProvider {
     try {
       fetched = await this.source();
     } catch (error) {
+      this.retryAt = this.now() + RETRY_AFTER_FAILURE_MS;
       // The first attempt's failure is its caller's to report (s3-access.ts: the start fails).
       if (this.held !== undefined) this.logger.warn({ err: error, validUntil: iso(this.held.expiresAt) }, 'renewing the S3 credentials failed');
       throw new CredentialsUnavailable(error);

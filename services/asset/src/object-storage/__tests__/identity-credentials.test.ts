@@ -70,6 +70,10 @@ describe('IdentityCredentials', () => {
     expect((await provider.getCredentials()).getAccessKey()).toBe('key-1');
     expect(logger.lines().find((line) => line.msg === 'renewing the S3 credentials failed')).toMatchObject({ level: 'warn' });
     state.failing = false;
+    // Not asked again at once: one attempt per 5 s while the held ones serve.
+    expect((await provider.getCredentials()).getAccessKey()).toBe('key-1');
+    expect(state.fetches).toBe(2);
+    state.now += 5_000;
     expect((await provider.getCredentials()).getAccessKey()).toBe('key-3');
   });
 

@@ -17,6 +17,12 @@ const labelText = (labels: Record<string, string>): string =>
     .map(([key, value]) => `${key}="${value}"`)
     .join(', ')}}`;
 
+/** `promtool test rules` of one test case, its series one minute apart, the rules evaluated every minute. */
+const testRules = (groups: RuleGroups, test: { input_series: unknown[]; alert_rule_test: unknown[] }): Promise<string> =>
+  promtoolOn(groups, ['test', 'rules', 'tests.yaml'], {
+    'tests.yaml': { rule_files: ['rules.yaml'], evaluation_interval: '1m', tests: [{ interval: '1m', ...test }] },
+  });
+
 const gatewayJob = `${RELEASE}-gateway-metrics`;
 const webhookJob = `${RELEASE}-webhook-metrics`;
 
@@ -61,106 +67,85 @@ describe('the budget-burn and crash-loop alerts, under promtool test rules', () 
     const budget = { namespace: NAMESPACE };
     const crashRule = rules().find((rule) => rule.alert === 'BoardsyncCrashLooping');
     const tests = {
-      rule_files: ['rules.yaml'],
-      evaluation_interval: '1m',
-      tests: [
+      input_series: [
+        ...gatewayRequests('/api/v1/projects', 'GET', 600, 480),
+        ...firstSends(60, 45),
+        { series: `kube_pod_container_status_waiting_reason${labelText({ ...crashing, reason: 'CrashLoopBackOff' })}`, values: backOff },
+      ],
+      alert_rule_test: [
         {
-          interval: '1m',
-          input_series: [
-            ...gatewayRequests('/api/v1/projects', 'GET', 600, 480),
-            ...firstSends(60, 45),
-            { series: `kube_pod_container_status_waiting_reason${labelText({ ...crashing, reason: 'CrashLoopBackOff' })}`, values: backOff },
+          eval_time: '75m',
+          alertname: 'BoardsyncGatewayBudgetBurn',
+          exp_alerts: [
+            firing('BoardsyncGatewayBudgetBurn', 'critical', { ...budget, job: gatewayJob }),
+            firing('BoardsyncGatewayBudgetBurn', 'warning', { ...budget, job: gatewayJob }),
           ],
-          alert_rule_test: [
+        },
+        {
+          eval_time: '75m',
+          alertname: 'BoardsyncDeliveryBudgetBurn',
+          exp_alerts: [
+            firing('BoardsyncDeliveryBudgetBurn', 'critical', { ...budget, job: webhookJob }),
+            firing('BoardsyncDeliveryBudgetBurn', 'warning', { ...budget, job: webhookJob }),
+          ],
+        },
+        { eval_time: '8m', alertname: 'BoardsyncCrashLooping', exp_alerts: [] },
+        {
+          eval_time: '30m',
+          alertname: 'BoardsyncCrashLooping',
+          exp_alerts: [
             {
-              eval_time: '75m',
-              alertname: 'BoardsyncGatewayBudgetBurn',
-              exp_alerts: [
-                firing('BoardsyncGatewayBudgetBurn', 'critical', { ...budget, job: gatewayJob }),
-                firing('BoardsyncGatewayBudgetBurn', 'warning', { ...budget, job: gatewayJob }),
-              ],
-            },
-            {
-              eval_time: '75m',
-              alertname: 'BoardsyncDeliveryBudgetBurn',
-              exp_alerts: [
-                firing('BoardsyncDeliveryBudgetBurn', 'critical', { ...budget, job: webhookJob }),
-                firing('BoardsyncDeliveryBudgetBurn', 'warning', { ...budget, job: webhookJob }),
-              ],
-            },
-            { eval_time: '8m', alertname: 'BoardsyncCrashLooping', exp_alerts: [] },
-            {
-              eval_time: '30m',
-              alertname: 'BoardsyncCrashLooping',
-              exp_alerts: [
-                {
-                  exp_labels: { ...crashing, ...crashRule?.labels },
-                  exp_annotations: {
-                    ...crashRule?.annotations,
-                    summary: `Pod ${crashing.pod} keeps crashing`,
-                    description: crashRule?.annotations?.description
-                      ?.replace('{{ $labels.container }}', crashing.container)
-                      .replace('{{ $labels.pod }}', crashing.pod),
-                  },
-                },
-              ],
+              exp_labels: { ...crashing, ...crashRule?.labels },
+              exp_annotations: {
+                ...crashRule?.annotations,
+                summary: `Pod ${crashing.pod} keeps crashing`,
+                description: crashRule?.annotations?.description
+                  ?.replace('{{ $labels.container }}', crashing.container)
+                  .replace('{{ $labels.pod }}', crashing.pod),
+              },
             },
           ],
         },
       ],
     };
-    expect(await promtoolOn(groups, ['test', 'rules', 'tests.yaml'], { 'tests.yaml': tests })).toMatch(/SUCCESS/);
+    expect(await testRules(groups, tests)).toMatch(/SUCCESS/);
   });
 
   test('stay quiet on a healthy month: 0.5 % bad, slow uploads aside, another release’s gateway failing', async () => {
     const tests = {
-      rule_files: ['rules.yaml'],
-      evaluation_interval: '1m',
-      tests: [
+      input_series: [
+        ...gatewayRequests('/api/v1/projects', 'GET', 600, 597),
+        // Uploads take as long as the designer's connection: every one over 2.5 s, none counted.
+        ...gatewayRequests('/api/v1/projects/:project/assets', 'POST', 600, 0),
+        ...gatewayRequests('/api/v1/projects/:project/assets/from-url', 'POST', 600, 0),
+        ...gatewayRequests('/api/v1/projects/:project/assets', 'GET', 600, 600),
+        ...gatewayRequests('/api/v1/projects', 'GET', 600, 0, 'other-gateway-metrics'),
+        ...firstSends(60, 59.7),
         {
-          interval: '1m',
-          input_series: [
-            ...gatewayRequests('/api/v1/projects', 'GET', 600, 597),
-            // Uploads take as long as the designer's connection: every one over 2.5 s, none counted.
-            ...gatewayRequests('/api/v1/projects/:project/assets', 'POST', 600, 0),
-            ...gatewayRequests('/api/v1/projects/:project/assets/from-url', 'POST', 600, 0),
-            ...gatewayRequests('/api/v1/projects/:project/assets', 'GET', 600, 600),
-            ...gatewayRequests('/api/v1/projects', 'GET', 600, 0, 'other-gateway-metrics'),
-            ...firstSends(60, 59.7),
-            {
-              series: `kube_pod_container_status_waiting_reason${labelText({ namespace: NAMESPACE, pod: `${RELEASE}-catalog-7d9f8b6c5d-x2x4q`, container: 'catalog', reason: 'ContainerCreating' })}`,
-              values: rising(0),
-            },
-          ],
-          alert_rule_test: ['BoardsyncGatewayBudgetBurn', 'BoardsyncDeliveryBudgetBurn', 'BoardsyncCrashLooping'].map((alertname) => ({
-            eval_time: '75m',
-            alertname,
-            exp_alerts: [],
-          })),
+          series: `kube_pod_container_status_waiting_reason${labelText({ namespace: NAMESPACE, pod: `${RELEASE}-catalog-7d9f8b6c5d-x2x4q`, container: 'catalog', reason: 'ContainerCreating' })}`,
+          values: rising(0),
         },
       ],
+      alert_rule_test: ['BoardsyncGatewayBudgetBurn', 'BoardsyncDeliveryBudgetBurn', 'BoardsyncCrashLooping'].map((alertname) => ({
+        eval_time: '75m',
+        alertname,
+        exp_alerts: [],
+      })),
     };
-    expect(await promtoolOn(groups, ['test', 'rules', 'tests.yaml'], { 'tests.yaml': tests })).toMatch(/SUCCESS/);
+    expect(await testRules(groups, tests)).toMatch(/SUCCESS/);
   });
 
   test('promtool test rules fails when an alert does not fire as expected (the tests above can fail)', async () => {
     const tests = {
-      rule_files: ['rules.yaml'],
-      evaluation_interval: '1m',
-      tests: [
+      input_series: gatewayRequests('/api/v1/projects', 'GET', 600, 597),
+      alert_rule_test: [
         {
-          interval: '1m',
-          input_series: gatewayRequests('/api/v1/projects', 'GET', 600, 597),
-          alert_rule_test: [
-            {
-              eval_time: '75m',
-              alertname: 'BoardsyncGatewayBudgetBurn',
-              exp_alerts: [firing('BoardsyncGatewayBudgetBurn', 'critical', { namespace: NAMESPACE, job: gatewayJob })],
-            },
-          ],
+          eval_time: '75m',
+          alertname: 'BoardsyncGatewayBudgetBurn',
+          exp_alerts: [firing('BoardsyncGatewayBudgetBurn', 'critical', { namespace: NAMESPACE, job: gatewayJob })],
         },
       ],
     };
-    await expect(promtoolOn(groups, ['test', 'rules', 'tests.yaml'], { 'tests.yaml': tests })).rejects.toThrow(/refused/);
+    await expect(testRules(groups, tests)).rejects.toThrow(/refused/);
   });
 });

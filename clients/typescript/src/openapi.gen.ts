@@ -3650,10 +3650,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://boardsync.dev/problems/unique_id",
+                     *       "type": "https://boardsync.dev/problems/not_found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "code": "unique_id",
+                     *       "code": "not_found",
                      *       "detail": "No such project of the caller’s, or no component with this `unique_id` in it (`not_found`)."
                      *     }
                      */
@@ -3799,11 +3799,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://boardsync.dev/problems/include_members",
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
-                     *       "code": "include_members",
-                     *       "detail": "An invalid project id, `kind` or `include_members` (`validation_failed`, with `errors` per field)."
+                     *       "code": "validation_failed",
+                     *       "detail": "An invalid project id, `kind` or `include_members` (`validation_failed`, with `errors` per field).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -4476,11 +4481,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://boardsync.dev/problems/unique_id",
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
-                     *       "code": "unique_id",
-                     *       "detail": "A field is invalid, a `unique_id` names no component of this project, or one is listed twice (`validation_failed`, with `errors` keyed `members.{index}.{field}`)."
+                     *       "code": "validation_failed",
+                     *       "detail": "A field is invalid, a `unique_id` names no component of this project, or one is listed twice (`validation_failed`, with `errors` keyed `members.{index}.{field}`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

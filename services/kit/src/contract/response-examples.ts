@@ -34,13 +34,18 @@ export function addResponseExamples(document: JsonObject): void {
 /** The code an answer of the status carries when its description names none. */
 const CODE_OF_STATUS: Record<number, string> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'validation_failed', 429: 'rate_limited' };
 
+/** A code in backticks: snake_case, or one of the one-word codes. */
+const CODE_NAMED = /`([a-z]+(?:_[a-z]+)+|forbidden|unauthenticated|busy)`/;
+const named = (pattern: RegExp, description: string): string | undefined => pattern.exec(description)?.[1];
+
 /**
- * A Problem as this answer gives it: its status and reason, and the first `code` its description
- * names (`not_found`, `validation_failed` …), with the description as the detail.
+ * A Problem as this answer gives it: its status and reason, and the `code` its description names,
+ * with the description as the detail. A description names fields too ("no component with this
+ * `unique_id` (`not_found`)"): a code in parentheses wins, then the first one named.
  */
 function problemExample(status: string, description: string): JsonObject {
   const number = Number(status);
-  const code = /`([a-z]+(?:_[a-z]+)+|forbidden|unauthenticated|busy)`/.exec(description)?.[1] ?? CODE_OF_STATUS[number] ?? `http_${status}`;
+  const code = named(/\(`([a-z]+(?:_[a-z]+)*)`/, description) ?? named(CODE_NAMED, description) ?? CODE_OF_STATUS[number] ?? `http_${status}`;
   return {
     type: `https://boardsync.dev/problems/${code}`,
     title: STATUS_CODES[number] ?? 'Error',

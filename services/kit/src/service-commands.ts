@@ -132,23 +132,14 @@ async function migrate(definition: ServiceDefinition, environment: NodeJS.Proces
 async function createTopics(definition: ServiceDefinition, environment: NodeJS.ProcessEnv): Promise<number> {
   const config = loadConfigOrExit(createTopicsEnv, environment);
   const logger = createLogger({ service: definition.service, level: config.LOG_LEVEL }).child({ command: 'create-topics' });
-  let bus: KafkaBus;
+  const names = new TopicNames(config.KAFKA_NAMESPACE);
+  let bus: KafkaBus | undefined;
   try {
     // This command is what makes topics where the servers do not (KAFKA_CREATE_TOPICS=false), so it always creates.
     bus = busFromConfig({ ...config, KAFKA_CREATE_TOPICS: true }, `${definition.service}-create-topics`, logger);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return COMMAND_EXIT.config;
-  }
-  const names = new TopicNames(config.KAFKA_NAMESPACE);
-  try {
     // As a server does: credentials or a CA the cluster refuses are a configuration error (78), not a failure to retry.
     const refusal = await bus.accessRefusal();
-    if (refusal !== undefined) {
-      process.stderr.write(`${refusal}\n`);
-      return COMMAND_EXIT.config;
-    }
+    if (refusal !== undefined) throw new ConfigError(refusal);
     const { created, existing } = await bus.createMissingTopics(topicsOf(definition));
     logger.info(
       {
@@ -161,10 +152,14 @@ async function createTopics(definition: ServiceDefinition, environment: NodeJS.P
     );
     return COMMAND_EXIT.ok;
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return COMMAND_EXIT.config;
+    }
     logger.fatal({ err: error }, `create-topics failed: ${messageOf(error)}`);
     return COMMAND_EXIT.failed;
   } finally {
-    await bus.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
   }
 }
 

@@ -1,4 +1,5 @@
 import kafkajs, { type KafkaConfig } from 'kafkajs';
+import { withTimeout } from '../timeout.ts';
 
 const { Kafka, logLevel } = kafkajs;
 
@@ -33,7 +34,12 @@ interface Cause {
 export async function kafkaAccessRefusal(config: KafkaConfig, timeoutMs = 10_000): Promise<string | undefined> {
   const admin = new Kafka({ ...config, retry: { retries: 0 }, logLevel: logLevel.NOTHING }).admin();
   try {
-    await Promise.race([admin.connect().then(() => admin.describeCluster()), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    // A timeout is no refusal: refusalOf finds nothing in it.
+    await withTimeout(
+      admin.connect().then(() => admin.describeCluster()),
+      timeoutMs,
+      `Kafka did not answer within ${String(timeoutMs)} ms`,
+    );
     return undefined;
   } catch (error) {
     return refusalOf(error, config);

@@ -2,20 +2,18 @@
 // were first installed on a real node (npm run k8s, docs/operations.md §8): environment variables the
 // `config` table leaves out on purpose, and how long the HPA waits before it removes pods.
 import { afterAll, describe, expect, test } from '@jest/globals';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import { Manifests, podLabels, podSpec, type Container } from './support/manifests.ts';
 import { FIRST_RENDER_MS, exampleFile, releasePrepared, renderFailure, renderUmbrella, type K8sObject } from './support/render.ts';
 
 afterAll(releasePrepared);
 
-interface Container {
-  name: string;
-  env?: { name: string; value?: string }[];
-}
-
-const containerOf = (objects: K8sObject[], deployment: string): Container | undefined =>
-  (
-    objects.find((object) => object.kind === 'Deployment' && object.metadata.name === deployment) as
-      { spec?: { template: { spec: { containers: Container[] } } } } | undefined
-  )?.spec?.template.spec.containers[0];
+const containerOf = (objects: K8sObject[], deployment: string): Container | undefined => {
+  const found = new Manifests(objects).named<IDeployment>('Deployment', deployment);
+  return found && podSpec(found)?.containers[0];
+};
 
 describe('extraEnv', () => {
   test(
@@ -83,21 +81,12 @@ describe('every pod or one service’s, from global and service values', () => {
           'catalog.extraEnv=[{"name":"HTTPS_PROXY","value":"http://catalog-proxy.internal:3128"}]',
         ],
       });
-      type Container = { name: string; env?: { name: string; value?: string }[]; envFrom?: unknown[]; volumeMounts: { name: string; mountPath: string }[] };
-      type Workload = {
-        metadata: K8sObject['metadata'] & { annotations?: Record<string, string> };
-        spec: {
-          template: {
-            metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
-            spec: { volumes: { name: string }[]; containers: Container[] };
-          };
-        };
-      };
-      const workload = (kind: string, name: string) => objects.find((object) => object.kind === kind && object.metadata.name === name) as unknown as Workload;
-      const catalog = workload('Deployment', 'bs-catalog');
-      const container = catalog.spec.template.spec.containers[0];
-      expect(catalog.spec.template.metadata.labels).toMatchObject({ team: 'boards' });
-      expect(catalog.spec.template.metadata.annotations).toMatchObject({ 'cost-centre': 'games' });
+      const m = new Manifests(objects);
+      const catalog = m.named<IDeployment>('Deployment', 'bs-catalog');
+      const job = m.named<IJob>('Job', 'bs-catalog-migrate');
+      const container = containerOf(objects, 'bs-catalog');
+      expect(catalog && podLabels(catalog)).toMatchObject({ team: 'boards' });
+      expect(catalog?.spec?.template.metadata?.annotations).toMatchObject({ 'cost-centre': 'games' });
       // The global entry first, the service's after it: the later one wins in Kubernetes.
       expect(container?.env?.filter((entry) => entry.name === 'HTTPS_PROXY').map((entry) => entry.value)).toEqual([
         'http://proxy.internal:3128',
@@ -105,14 +94,12 @@ describe('every pod or one service’s, from global and service values', () => {
       ]);
       expect(container?.env).toContainEqual({ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/boardsync/ca-bundle/ca.crt' });
       expect(container?.envFrom).toContainEqual({ configMapRef: { name: 'site-settings' } });
-      expect(catalog.spec.template.spec.volumes.map((volume) => volume.name)).toEqual(expect.arrayContaining(['ca-bundle', 'secrets-store']));
-      expect(container?.volumeMounts.map((mount) => mount.mountPath)).toEqual(expect.arrayContaining(['/etc/boardsync/ca-bundle', '/mnt/secrets']));
-      const job = workload('Job', 'bs-catalog-migrate');
-      expect(job.spec.template.spec.volumes.map((volume) => volume.name)).toContain('ca-bundle');
-      expect(job.spec.template.spec.containers[0]?.env).toContainEqual({ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/boardsync/ca-bundle/ca.crt' });
-      expect(catalog.metadata.annotations?.['secret.reloader.stakater.com/reload']?.split(',')).toEqual(expect.arrayContaining(['boardsync-shared']));
-      const account = (name: string) =>
-        (objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name) as unknown as Workload).metadata.annotations;
+      expect(catalog && podSpec(catalog)?.volumes?.map((volume) => volume.name)).toEqual(expect.arrayContaining(['ca-bundle', 'secrets-store']));
+      expect(container?.volumeMounts?.map((mount) => mount.mountPath)).toEqual(expect.arrayContaining(['/etc/boardsync/ca-bundle', '/mnt/secrets']));
+      expect(job && podSpec(job)?.volumes?.map((volume) => volume.name)).toContain('ca-bundle');
+      expect(job && podSpec(job)?.containers[0]?.env).toContainEqual({ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/boardsync/ca-bundle/ca.crt' });
+      expect(catalog?.metadata.annotations?.['secret.reloader.stakater.com/reload']?.split(',')).toEqual(expect.arrayContaining(['boardsync-shared']));
+      const account = (name: string) => m.named<IServiceAccount>('ServiceAccount', name)?.metadata.annotations;
       expect(account('bs-asset')).toEqual({
         'iam.gke.io/gcp-service-account': 'boardsync@example.iam.gserviceaccount.com',
         'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/boardsync-asset',

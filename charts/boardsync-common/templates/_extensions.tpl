@@ -52,18 +52,20 @@ come first; a service's own follow and win where both name the same variable or 
 {{- with .Values.extraVolumeMounts }}{{ toYaml . | nindent 0 }}{{ end }}
 {{- end -}}
 
-{{/* → map: the pods' extra labels */}}
-{{- define "boardsync.podLabels" -}}
-{{- $g := include "boardsync.global" . | fromYaml -}}
-{{- $labels := mustMergeOverwrite (deepCopy ($g.podLabels | default dict)) (deepCopy (.Values.podLabels | default dict)) -}}
-{{- with $labels }}{{ toYaml . }}{{ end -}}
+{{/* → map: (list <global map> <service map>) merged, the service's keys winning */}}
+{{- define "boardsync.globalThenOwn" -}}
+{{- $merged := mustMergeOverwrite (deepCopy (index . 0 | default dict)) (deepCopy (index . 1 | default dict)) -}}
+{{- with $merged }}{{ toYaml . }}{{ end -}}
 {{- end -}}
 
-{{/* → map: the pods' extra annotations, with Reloader's when global.reloader.enabled */}}
+{{/* → map: the pods' extra labels */}}
+{{- define "boardsync.podLabels" -}}
+{{- include "boardsync.globalThenOwn" (list (include "boardsync.global" . | fromYaml).podLabels .Values.podLabels) -}}
+{{- end -}}
+
+{{/* → map: the pods' extra annotations (Reloader's go on the Deployment: _deployment.tpl) */}}
 {{- define "boardsync.podAnnotations" -}}
-{{- $g := include "boardsync.global" . | fromYaml -}}
-{{- $annotations := mustMergeOverwrite (deepCopy ($g.podAnnotations | default dict)) (deepCopy (.Values.podAnnotations | default dict)) -}}
-{{- with $annotations }}{{ toYaml . }}{{ end -}}
+{{- include "boardsync.globalThenOwn" (list (include "boardsync.global" . | fromYaml).podAnnotations .Values.podAnnotations) -}}
 {{- end -}}
 
 {{/* The Secrets a server reads, by name: what Reloader watches (global.reloader.enabled). */}}
@@ -81,6 +83,5 @@ come first; a service's own follow and win where both name the same variable or 
 {{/* → map: the ServiceAccount's annotations (e.g. eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account) */}}
 {{- define "boardsync.serviceAccountAnnotations" -}}
 {{- $g := include "boardsync.global" . | fromYaml -}}
-{{- $annotations := mustMergeOverwrite (deepCopy ($g.serviceAccount.annotations | default dict)) (deepCopy ((.Values.serviceAccount | default dict).annotations | default dict)) -}}
-{{- with $annotations }}{{ toYaml . }}{{ end -}}
+{{- include "boardsync.globalThenOwn" (list $g.serviceAccount.annotations (.Values.serviceAccount | default dict).annotations) -}}
 {{- end -}}

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, redisEnv, serviceEnv } from '@boardsync/kit';
 import { z } from 'zod';
 
 const limitOrNone = z
@@ -34,10 +34,8 @@ export const authSettingsSchema = serviceEnv(8081).extend({
 export const authConfigSchema = authSettingsSchema.extend({
   ...postgresEnv.shape,
   ...kafkaEnv.shape,
-  /** Sign-in and token throttles, shared by every auth replica. */
-  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379, or rediss://user:password@host:6380 over TLS'),
-  /** The CA bundle (PEM) that signs a `rediss://` server's certificate; unset: the system's CAs. */
-  REDIS_TLS_CA_FILE: env.optionalFile(),
+  /** Sign-in and token throttles, shared by every auth replica: in Redis. */
+  ...redisEnv.shape,
 });
 
 export type AuthSettings = z.infer<typeof authSettingsSchema>;

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, metricsPortApart } from '@boardsync/kit/core';
+import { env, kafkaEnv, metricsPortApart, redisEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 import { isAddressOrRange, isOrigin } from './domain/origins.ts';
 
@@ -61,10 +61,8 @@ export const gatewaySettingsSchema = z
 /** The gateway started alone (`main.ts`): its settings and the production adapters, all required. */
 export const gatewayConfigSchema = gatewaySettingsSchema.extend({
   ...kafkaEnv.shape,
-  /** Rate-limit counters shared by every replica. */
-  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379, or rediss://user:password@host:6380 over TLS'),
-  /** The CA bundle (PEM) that signs a `rediss://` server's certificate; unset: the system's CAs. */
-  REDIS_TLS_CA_FILE: env.optionalFile(),
+  /** Rate-limit counters shared by every replica: in Redis. */
+  ...redisEnv.shape,
 });
 
 export type GatewaySettings = z.infer<typeof gatewaySettingsSchema>;

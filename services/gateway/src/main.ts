@@ -10,10 +10,7 @@ await runServiceCommand(gatewayService, async () => {
   const config = loadConfigOrExit(gatewayConfigSchema);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   // One rate-limit command a request, seldom two in a tick: a pipeline per tick would only cost CPU.
-  const { redis, closable } = connectRedis(config.REDIS_URL, 'gateway', {
-    autoPipelining: false,
-    ...(config.REDIS_TLS_CA_FILE ? { tlsCa: config.REDIS_TLS_CA_FILE } : {}),
-  });
+  const { redis, closable } = connectRedis(config.REDIS_URL, 'gateway', { autoPipelining: false, tlsCa: config.REDIS_TLS_CA_FILE });
   const gateway = await startGateway(config, logger, { bus: busFromConfig(config, 'gateway', logger), ownsBus: true, redis });
   installGracefulShutdown([...gateway.parts, closable, startedTracing(logger)], logger);
 });

@@ -36,6 +36,13 @@ export const postgresEnv = z.object({
   MIGRATE_ON_START: env.boolean(true),
 });
 
+/** The Redis that replicas share counters in (the gateway's rate limits, auth's throttles). */
+export const redisEnv = z.object({
+  REDIS_URL: env.requiredUrl('the Redis URL, redis://host:6379, or rediss://user:password@host:6380 over TLS'),
+  /** The CA bundle (PEM) that signs a `rediss://` server's certificate; unset: the system's CAs. */
+  REDIS_TLS_CA_FILE: env.optionalFile(),
+});
+
 export type KafkaEnv = z.infer<typeof kafkaEnv>;
 export type PostgresEnv = z.infer<typeof postgresEnv>;
 

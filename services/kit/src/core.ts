@@ -74,6 +74,7 @@ export {
   kafkaEnv,
   postgresEnv,
   productionAdapters,
+  redisEnv,
   type DatabaseTarget,
   type KafkaEnv,
   type PostgresEnv,

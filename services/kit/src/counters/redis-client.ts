@@ -21,7 +21,10 @@ export function connectRedis(
   {
     autoPipelining = true,
     tlsCa,
-  }: { autoPipelining?: boolean; /** PEM CA bundle a `rediss://` server is checked against (REDIS_TLS_CA_FILE); else the system's. */ tlsCa?: string } = {},
+  }: {
+    autoPipelining?: boolean;
+    /** PEM CA bundle a `rediss://` server is checked against (REDIS_TLS_CA_FILE); else the system's. */ tlsCa?: string | undefined;
+  } = {},
 ): RedisConnection {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 2,

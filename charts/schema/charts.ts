@@ -71,7 +71,7 @@ const webhookConfig = {
     type: 'string',
     enum: ['webhook', 'none'],
     description:
-      '`webhook`: seal each signing secret bound to its webhook (v2); `none` (default for this release: the previous one reads only v1): sealed for any webhook. Set `webhook` once no pod of an earlier release runs.',
+      '`webhook` (default): seal each signing secret bound to its webhook (v2) and refuse v1 and bare ones (bind them once: docs/operations.md §6). `none`: seal v1 and open all, only before rolling back to a release before 2026-11-28.',
   } satisfies JsonSchema,
 };
 

@@ -47,6 +47,9 @@ export const globalValues: JsonSchema = object('Settings every service reads.', 
         name: string('Its name; required with a mechanism.', { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?)?$' }),
         key: secretKey('The key holding the password.'),
       }),
+      allowPlaintext: boolean(
+        'KAFKA_SASL_ALLOW_PLAINTEXT: allow `plain` without TLS, which sends the password in clear (refused otherwise, when rendering and at start); SCRAM needs no such switch.',
+      ),
     }),
   }),
   redis: object('', {

@@ -224,6 +224,12 @@ describe('settings that change what the servers do', () => {
       // A mechanism without the Secret holding its password is refused when helm renders.
       const failure = await renderFailure({ valuesFiles: [exampleFile('small')], set: ['global.kafka.sasl.mechanism=plain', 'global.kafka.sasl.username=x'] });
       expect(failure).toContain('global.kafka.sasl.passwordSecret.name is required');
+      // PLAIN without TLS sends the password in clear: refused unless allowPlaintext says the network is trusted.
+      const plainSasl = ['global.kafka.sasl.mechanism=plain', 'global.kafka.sasl.username=x', 'global.kafka.sasl.passwordSecret.name=boardsync-kafka'];
+      expect(await renderFailure({ valuesFiles: [exampleFile('small')], set: plainSasl })).toContain('sends the password in clear');
+      const allowed = await renderUmbrella({ valuesFiles: [exampleFile('small')], set: [...plainSasl, 'global.kafka.sasl.allowPlaintext=true'] });
+      expect(plainEnv(allowed.objects, 'bs-catalog')).toMatchObject({ KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_ALLOW_PLAINTEXT: 'true' });
+      expect(plainEnv(objects, 'bs-catalog')).not.toHaveProperty('KAFKA_SASL_ALLOW_PLAINTEXT');
     },
     FIRST_RENDER_MS,
   );

@@ -37,6 +37,7 @@ kafka:
     passwordSecret:
       name: ""
       key: password
+    allowPlaintext: false
 redis:
   secretName: boardsync-redis
   secretKey: REDIS_URL

@@ -20,9 +20,15 @@ KAFKA_TLS_KEY_FILE: {{ printf "/etc/boardsync/kafka/client/%s" $k.tls.clientCert
 {{- with $k.sasl.mechanism }}
 {{- if not $k.sasl.passwordSecret.name }}{{ fail "global.kafka.sasl.passwordSecret.name is required with global.kafka.sasl.mechanism" }}{{ end }}
 {{- if not $k.sasl.username }}{{ fail "global.kafka.sasl.username is required with global.kafka.sasl.mechanism" }}{{ end }}
+{{- if and (eq . "plain") (not (or $k.tls.enabled $k.tls.caSecret.name $k.tls.clientCertSecret.name)) (not $k.sasl.allowPlaintext) }}
+{{- fail "global.kafka.sasl.mechanism plain without global.kafka.tls sends the password in clear: enable TLS, use scram-sha-256/512, or set global.kafka.sasl.allowPlaintext" }}
+{{- end }}
 KAFKA_SASL_MECHANISM: {{ . | quote }}
 KAFKA_SASL_USERNAME: {{ $k.sasl.username | quote }}
 KAFKA_SASL_PASSWORD_FILE: {{ printf "/etc/boardsync/kafka/sasl/%s" $k.sasl.passwordSecret.key | quote }}
+{{- if $k.sasl.allowPlaintext }}
+KAFKA_SASL_ALLOW_PLAINTEXT: "true"
+{{- end }}
 {{- end }}
 {{- end -}}
 

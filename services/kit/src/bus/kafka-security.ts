@@ -26,6 +26,8 @@ export const kafkaSecurityEnv = z.object({
   KAFKA_SASL_PASSWORD: z.string().default(''),
   /** The password from a file (a mounted Secret), instead of KAFKA_SASL_PASSWORD. */
   KAFKA_SASL_PASSWORD_FILE: env.optionalFile(),
+  /** SASL PLAIN without TLS sends the password as it is: refused unless this says the network is trusted. */
+  KAFKA_SASL_ALLOW_PLAINTEXT: env.boolean(false),
 });
 
 export type KafkaSecurityEnv = z.infer<typeof kafkaSecurityEnv>;
@@ -39,7 +41,8 @@ export interface KafkaSecurity {
 
 /**
  * The TLS and SASL options of the settings, or a ConfigError naming what does not fit together
- * (a mechanism without a user or password, a certificate without its key).
+ * (a mechanism without a user or password, a certificate without its key, SASL PLAIN without TLS
+ * unless KAFKA_SASL_ALLOW_PLAINTEXT; SCRAM never sends the password, so it may go without).
  */
 export function kafkaSecurity(config: KafkaSecurityEnv): KafkaSecurity {
   const problems: string[] = [];
@@ -47,8 +50,14 @@ export function kafkaSecurity(config: KafkaSecurityEnv): KafkaSecurity {
   const { KAFKA_TLS_CA_FILE: ca, KAFKA_TLS_CERT_FILE: cert, KAFKA_TLS_KEY_FILE: key } = config;
   if ((cert === undefined) !== (key === undefined))
     problem(cert === undefined ? 'KAFKA_TLS_CERT_FILE' : 'KAFKA_TLS_KEY_FILE', 'a client certificate needs both its certificate and its key');
+  const tls = config.KAFKA_TLS || ca !== undefined || cert !== undefined;
   const mechanism = config.KAFKA_SASL_MECHANISM;
   const password = config.KAFKA_SASL_PASSWORD_FILE?.trimEnd() ?? config.KAFKA_SASL_PASSWORD;
+  if (mechanism === 'plain' && !tls && !config.KAFKA_SASL_ALLOW_PLAINTEXT)
+    problem(
+      'KAFKA_SASL_MECHANISM',
+      'plain over a plaintext connection sends the password in clear: set KAFKA_TLS=true, use scram-sha-256 or scram-sha-512, or set KAFKA_SASL_ALLOW_PLAINTEXT=true',
+    );
   if (mechanism !== '') {
     if (config.KAFKA_SASL_USERNAME === '') problem('KAFKA_SASL_USERNAME', `is required with KAFKA_SASL_MECHANISM=${mechanism}`);
     if (password === '') problem('KAFKA_SASL_PASSWORD', `is required with KAFKA_SASL_MECHANISM=${mechanism} (or KAFKA_SASL_PASSWORD_FILE)`);
@@ -57,7 +66,6 @@ export function kafkaSecurity(config: KafkaSecurityEnv): KafkaSecurity {
   }
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
 
-  const tls = config.KAFKA_TLS || ca !== undefined || cert !== undefined;
   const ssl = tls ? { rejectUnauthorized: true, ...(ca ? { ca: [ca] } : {}), ...(cert && key ? { cert, key } : {}) } : undefined;
   const sasl = mechanism === '' ? undefined : ({ mechanism, username: config.KAFKA_SASL_USERNAME, password } as SASLOptions);
   const describe = [

@@ -16,9 +16,17 @@ function contextOf(version: SealVersion, webhookId: number): Buffer {
 
 /**
  * `v1`: sealed for any webhook (what releases before 2026-11-28 read and write); `v2`: sealed for
- * one webhook. Every release since reads both; which one it writes is WEBHOOK_SECRET_BINDING.
+ * one webhook. Which one is written is WEBHOOK_SECRET_BINDING; `v2` (`webhook`) opens only `v2`.
  */
 export type SealVersion = 'v1' | 'v2';
+
+/**
+ * A bare `whsec_` value (stored before sealing) or a `v1` seal: nothing in it names its webhook, so
+ * copied onto another row it would open there. Refused by a keyring sealing `v2`.
+ */
+export function isUnbound(stored: string): boolean {
+  return stored.startsWith(WEBHOOK_SECRET_PREFIX) || stored.startsWith('sealed:v1:');
+}
 
 /**
  * What a worker signs with when a stored secret opens under none of `WEBHOOK_SECRET_KEYS` (its key
@@ -38,29 +46,37 @@ export interface SecretKey {
  * webhook's id through the associated data. Any listed key opens what it sealed, so a new key can be
  * put first while the old one still opens every row; the service reseals rows not under the first
  * key, or not in the version it seals, at start and every minute. A database dump alone cannot sign
- * a delivery; with `v2`, neither can a row's ciphertext copied onto another webhook.
+ * a delivery; with `v2`, neither can a row's ciphertext copied onto another webhook, which is why a
+ * `v2` keyring refuses unbound values (`v1`, bare) unless asked to open them ({@link openingUnbound}).
  */
 export class SecretKeyring {
   private readonly keys: ReadonlyMap<string, Buffer>;
   readonly currentId: string;
   /** What this keyring seals in. */
   readonly version: SealVersion;
+  /** Whether it opens `v1` and bare values: by default only when it seals `v1` itself. */
+  readonly opensUnbound: boolean;
 
-  constructor(keys: readonly SecretKey[], version: SealVersion = 'v1') {
+  constructor(keys: readonly SecretKey[], version: SealVersion = 'v2', options: { opensUnbound?: boolean } = {}) {
     const [current] = keys;
     if (!current) throw new Error('a keyring needs at least one key');
     this.currentId = current.id;
     this.keys = new Map(keys.map(({ id, key }) => [id, key]));
     this.version = version;
+    this.opensUnbound = options.opensUnbound ?? version === 'v1';
   }
 
-  /** The same keys, sealing in `version`. */
+  /** The same keys, sealing in `version` (and opening unbound values only if that is `v1`). */
   sealingIn(version: SealVersion): SecretKeyring {
-    // A map keeps its keys in the order listed: the first is still the one that seals.
-    return new SecretKeyring(
-      [...this.keys].map(([id, key]) => ({ id, key })),
-      version,
-    );
+    return new SecretKeyring(this.keyList(), version);
+  }
+
+  /**
+   * The same keys and version, also opening `v1` and bare values: only for the operator's one-time
+   * binding pass, which trusts that each such value is on the row it was made for.
+   */
+  openingUnbound(): SecretKeyring {
+    return new SecretKeyring(this.keyList(), this.version, { opensUnbound: true });
   }
 
   /** What every value this keyring seals starts with: a stored value without it is resealed. */
@@ -78,9 +94,12 @@ export class SecretKeyring {
 
   /**
    * The secret webhook `webhookId`'s stored value holds; a bare `whsec_` value (stored before
-   * sealing) as it is. Throws when no listed key opens it, or it was sealed (`v2`) for another webhook.
+   * sealing) as it is. Throws when no listed key opens it, it was sealed (`v2`) for another webhook,
+   * or it is unbound (`v1`, bare) and this keyring does not open those.
    */
   open(stored: string, webhookId: number): string {
+    if (!this.opensUnbound && isUnbound(stored))
+      throw new Error('a webhook secret not bound to its webhook (v1 or bare) is refused under WEBHOOK_SECRET_BINDING=webhook');
     if (stored.startsWith(WEBHOOK_SECRET_PREFIX)) return stored;
     const match = SEALED.exec(stored);
     if (!match) throw new Error('a stored webhook secret is neither sealed nor a whsec_ secret');
@@ -105,6 +124,11 @@ export class SecretKeyring {
   /** True when the stored value is sealed under the current key in this keyring's version (nothing to reseal). */
   isCurrent(stored: string): boolean {
     return stored.startsWith(this.currentPrefix);
+  }
+
+  private keyList(): SecretKey[] {
+    // A map keeps its keys in the order listed: the first is still the one that seals.
+    return [...this.keys].map(([id, key]) => ({ id, key }));
   }
 
   private keyFor(id: string): Buffer {

@@ -15,16 +15,16 @@ type Opened = SigningKeys | string | typeof UNREADABLE_SECRET;
 /** The signing keys of the webhooks this worker sends to, opened once each (the last 1,000). */
 export class OpenedSecrets {
   private readonly keyring: SecretKeyring;
-  private readonly unreadable: (error: unknown) => void;
+  private readonly unreadable: (error: unknown, webhookId: number) => void;
   private readonly opened = new LRUCache<string, Opened>({ max: KEPT });
 
-  /** Logs each stored secret no listed key opens, once while it is kept. */
+  /** Logs each stored secret that does not open (`err` says why), once while it is kept. */
   constructor(keyring: SecretKeyring, logger: Logger) {
     this.keyring = keyring;
-    this.unreadable = (error) => {
+    this.unreadable = (error, webhookId) => {
       logger.error(
-        { err: error },
-        'a webhook signing secret opens under none of WEBHOOK_SECRET_KEYS (or was sealed for another webhook): its attempts fail (secret_unreadable) until its key is listed again',
+        { err: error, webhookId },
+        'a webhook signing secret does not open (no listed key, sealed for another webhook, or v1/bare under WEBHOOK_SECRET_BINDING=webhook): its attempts fail (secret_unreadable), nothing is sent',
       );
     };
   }
@@ -44,7 +44,9 @@ export class OpenedSecrets {
   }
 
   private opening(stored: string, webhookId: number): Opened {
-    const secret = this.keyring.openOrUnreadable(stored, webhookId, this.unreadable);
+    const secret = this.keyring.openOrUnreadable(stored, webhookId, (error) => {
+      this.unreadable(error, webhookId);
+    });
     if (secret === UNREADABLE_SECRET) return secret;
     try {
       return signingKeys(secret);

@@ -1,7 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database, Logger } from '@boardsync/kit';
 import { CachedReading } from '@boardsync/kit/metrics';
-import { UNREADABLE_SECRET, type SecretKeyring } from '../domain/secret-keyring.ts';
+import { UNREADABLE_SECRET, isUnbound, type SecretKeyring } from '../domain/secret-keyring.ts';
 import { countSecretsNotUnder, replaceSecret, secretsAfter } from '../store/webhooks.ts';
 
 const PAGE = 500;
@@ -12,12 +12,19 @@ export interface ResealPass {
   resealed: number;
   /** Rows no listed key opens: left as they are (their deliveries fail as `secret_unreadable`). */
   unreadable: number;
+  /**
+   * Rows holding a `v1` or bare value while sealing `v2`: left as they are and refused (their
+   * deliveries fail as `secret_unreadable`), since nothing tells a value copied onto another row from
+   * its own; only {@link SecretResealing.resealAll} with `bindUnbound` binds them to the row they are on.
+   */
+  unbound: number;
 }
 
 /**
  * At start and every minute: every stored signing secret not sealed under the first key of
  * WEBHOOK_SECRET_KEYS in the version WEBHOOK_SECRET_BINDING asks for (an older key's, the other
- * version, or a bare `whsec_` stored before sealing) is sealed under it, in that version.
+ * version, or a bare `whsec_` stored before sealing) is sealed under it, in that version — but for
+ * `v1` and bare values under `webhook`, which are refused rather than bound (ResealPass.unbound).
  * This is what makes a key rotation finish: once every pod runs with the new key first and
  * `boardsync_webhook_secrets_not_under_first_key` reads 0, the old key can leave the list.
  */
@@ -53,18 +60,27 @@ export class SecretResealing {
     return countSecretsNotUnder(this.orm.em.fork(), this.keyring.currentPrefix);
   }
 
-  /** One pass over every row, resealing what is not under the first key. */
-  async resealAll(): Promise<ResealPass> {
-    const pass: ResealPass = { resealed: 0, unreadable: 0 };
+  /**
+   * One pass over every row, resealing what is not under the first key. `bindUnbound` (the operator's
+   * one-time `POST /admin/secrets/reseal?bind_unbound=true`) also seals `v1` and bare values bound to
+   * the row they are on, trusting that none was copied there.
+   */
+  async resealAll(options: { bindUnbound?: boolean } = {}): Promise<ResealPass> {
+    const keyring = options.bindUnbound === true ? this.keyring.openingUnbound() : this.keyring;
+    const pass: ResealPass = { resealed: 0, unreadable: 0, unbound: 0 };
     let afterId = 0;
     for (;;) {
       const page = await secretsAfter(this.orm.em.fork(), afterId, PAGE);
       for (const { id, secret } of page) {
         if (this.stopped) return pass;
-        if (this.keyring.isCurrent(secret)) continue;
-        const opened = this.keyring.openOrUnreadable(secret, id);
+        if (keyring.isCurrent(secret)) continue;
+        if (!keyring.opensUnbound && isUnbound(secret)) {
+          pass.unbound++;
+          continue;
+        }
+        const opened = keyring.openOrUnreadable(secret, id);
         if (opened === UNREADABLE_SECRET) pass.unreadable++;
-        else if (await replaceSecret(this.orm.em.fork(), id, secret, this.keyring.seal(opened, id))) pass.resealed++;
+        else if (await replaceSecret(this.orm.em.fork(), id, secret, keyring.seal(opened, id))) pass.resealed++;
       }
       const last = page.at(-1);
       if (!last || page.length < PAGE) break;
@@ -87,6 +103,11 @@ export class SecretResealing {
         const pass = await this.resealAll();
         if (first || pass.resealed > 0) this.logger.info({ ...pass, key: this.keyring.currentId }, 'webhook secrets resealed');
         if (pass.unreadable > 0) this.logger.warn({ ...pass, key: this.keyring.currentId }, 'webhook secrets no listed key opens were left as they are');
+        if (pass.unbound > 0)
+          this.logger.warn(
+            { ...pass, key: this.keyring.currentId },
+            'webhook secrets not bound to their webhook (v1 or bare) are refused under WEBHOOK_SECRET_BINDING=webhook and were left as they are: bind them once (docs/operations.md §6)',
+          );
       } catch (error) {
         this.logger.error({ err: error }, 'resealing webhook secrets failed; tried again at the next pass');
       }

@@ -84,7 +84,7 @@ export function serviceEnv(service: Service, deployment: Deployment, listeners: 
         S3_BUCKET: deployment.bucket,
       };
     case 'webhook':
-      return { ...common, WEBHOOK_SECRET_KEYS: secrets.webhookSecretKeys };
+      return { ...common, WEBHOOK_SECRET_KEYS: secrets.webhookSecretKeys, AUTH_INTERNAL_URL: url('auth', 'internalPort') };
     case 'auth':
       return {
         ...common,
@@ -94,6 +94,7 @@ export function serviceEnv(service: Service, deployment: Deployment, listeners: 
         SESSION_SECRET: secrets.sessionSecret,
         CATALOG_INTERNAL_URL: url('catalog', 'internalPort'),
         ASSET_INTERNAL_URL: url('asset', 'internalPort'),
+        WEBHOOK_INTERNAL_URL: url('webhook', 'internalPort'),
       };
     case 'gateway':
       return {

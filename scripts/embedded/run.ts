@@ -15,6 +15,7 @@ import { gatewaySettingsSchema, startGateway } from '@boardsync/gateway';
 import { startWebhook, webhookSettingsSchema } from '@boardsync/webhook';
 import { startedTracing } from '@boardsync/kit/telemetry/start-tracing';
 import { ensureDemoAccount } from './demo-account.ts';
+import { freeLoopbackPort } from './free-port.ts';
 import { loadOrCreateSecrets } from './secrets.ts';
 import { PLACEHOLDERS, embeddedSettings, type Decided } from './service-settings.ts';
 
@@ -94,9 +95,12 @@ const asset = await startAsset(
   createLogger({ service: 'asset', level: config.LOG_LEVEL }),
   { ...embedded('asset'), objects: new DirectoryObjectStore({ root: assetFiles }) },
 );
+// The webhook service asks auth whether consents stand, and auth lists webhooks on its settings page: auth's internal address is fixed first.
+const authInternalPort = config.INTERNAL_PORT_AUTH === 0 ? await freeLoopbackPort() : config.INTERNAL_PORT_AUTH;
 const webhook = await startWebhook(
   embeddedSettings(webhookSettingsSchema, process.env, {
     ...shared,
+    AUTH_INTERNAL_URL: `http://127.0.0.1:${String(authInternalPort)}`,
     PUBLIC_BASE_URL: publicBaseUrl,
     PORT: String(config.WEBHOOK_PORT),
     INTERNAL_PORT: String(config.INTERNAL_PORT_WEBHOOK),
@@ -111,7 +115,7 @@ const auth = await startAuth(
     ...shared,
     PUBLIC_BASE_URL: publicBaseUrl,
     PORT: String(config.AUTH_PORT),
-    INTERNAL_PORT: String(config.INTERNAL_PORT_AUTH),
+    INTERNAL_PORT: String(authInternalPort),
     ADMIN_TOKEN: secrets.adminToken,
     SESSION_SECRET: secrets.sessionSecret,
     CATALOG_INTERNAL_URL: catalog.internalUrl,

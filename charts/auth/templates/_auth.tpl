@@ -2,6 +2,7 @@
 {{- $g := include "boardsync.global" . | fromYaml -}}
 CATALOG_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "catalog") }}
 ASSET_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "asset") }}
+WEBHOOK_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "webhook") }}
 REDIS_KEY_PREFIX: {{ $g.prefix | quote }}
 PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 {{- end -}}
@@ -15,9 +16,10 @@ PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 
 {{- define "auth.network" -}}
 public: gateway
-internalFrom: [gateway]
+internalFrom: [gateway, webhook]
 calls:
   - { service: catalog, port: internal }
   - { service: asset, port: internal }
+  - { service: webhook, port: internal }
 internet: false
 {{- end -}}

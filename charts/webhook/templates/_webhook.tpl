@@ -1,6 +1,7 @@
 {{- define "webhook.env" -}}
 {{- $g := include "boardsync.global" . | fromYaml -}}
 PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
+AUTH_INTERNAL_URL: {{ include "boardsync.peerInternalUrl" (list . "auth") }}
 {{- end -}}
 
 {{- define "webhook.secretEnv" -}}
@@ -10,7 +11,8 @@ PUBLIC_BASE_URL: {{ $g.publicBaseUrl | quote }}
 
 {{- define "webhook.network" -}}
 public: gateway
-internalFrom: []
-calls: []
+internalFrom: [auth]
+calls:
+  - { service: auth, port: internal }
 internet: true
 {{- end -}}

@@ -20,6 +20,8 @@ export const authSettingsSchema = serviceEnv(8081).extend({
   /** The internal listeners `/me` asks for project counts and storage use; unset = that service is not deployed (owns nothing). */
   CATALOG_INTERNAL_URL: env.optionalUrl(),
   ASSET_INTERNAL_URL: env.optionalUrl(),
+  /** The webhook service's internal listener: the settings page lists and deletes every webhook on the account there. */
+  WEBHOOK_INTERNAL_URL: env.optionalUrl(),
   DEFAULT_STORAGE_LIMIT_BYTES: env.int(1024 ** 3),
   DEFAULT_UNLOCKED_PROJECT_LIMIT: limitOrNone,
   /** Apps one designer may register (each may register webhooks: WEBHOOK_MAX_PER_APP each, WEBHOOK_MAX_PER_DESIGNER in all). */

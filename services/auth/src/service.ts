@@ -6,6 +6,7 @@ import { adminRouter } from './http/admin.ts';
 import { authorizeRouter } from './http/authorize.ts';
 import { BrowserSessions } from './http/browser.ts';
 import { introspectionRouter } from './http/introspection.ts';
+import { internalRouter } from './http/internal.ts';
 import { meRouter } from './http/me.ts';
 import { meOperations } from './http/me-operations.ts';
 import { pagesRouter } from './http/pages.ts';
@@ -14,6 +15,7 @@ import { tokenRouter } from './http/token.ts';
 import { oauthModel } from './oauth/model.ts';
 import { createOAuthServer } from './oauth/server.ts';
 import { httpAccountFacts, type AccountFacts } from './peers/account-facts.ts';
+import { httpAccountWebhooks } from './peers/account-webhooks.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import { createThrottles } from './throttles/throttles.ts';
@@ -42,6 +44,7 @@ export interface AuthDependencies extends DatabaseServiceDependencies {
     | 'SESSION_SECRET'
     | 'CATALOG_INTERNAL_URL'
     | 'ASSET_INTERNAL_URL'
+    | 'WEBHOOK_INTERNAL_URL'
     | 'DEFAULT_STORAGE_LIMIT_BYTES'
     | 'DEFAULT_UNLOCKED_PROJECT_LIMIT'
     | 'PUBLIC_BASE_URL'
@@ -76,13 +79,21 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
     public: [
       tokenRouter(orm, createOAuthServer(oauthModel(orm, logger)), logger, throttles.token),
       authorizeRouter(orm, sessions),
-      pagesRouter(orm, sessions, throttles.signIn, config.MAX_APPS_PER_DESIGNER),
+      pagesRouter({
+        orm,
+        sessions,
+        throttle: throttles.signIn,
+        maxAppsPerDesigner: config.MAX_APPS_PER_DESIGNER,
+        webhooks: httpAccountWebhooks(config.WEBHOOK_INTERNAL_URL, config.INTERNAL_JWT_SECRET),
+        logger,
+      }),
       meRouter(orm, facts),
       serverMetadataRouter(config.PUBLIC_BASE_URL),
     ],
     internal: [
       adminRouter(orm, config.ADMIN_TOKEN, plan, { maxAppsPerDesigner: config.MAX_APPS_PER_DESIGNER }),
       introspectionRouter(orm, { clientId: config.INTROSPECTION_CLIENT_ID, clientSecret: config.INTROSPECTION_CLIENT_SECRET }),
+      internalRouter(orm, config.INTERNAL_JWT_SECRET),
     ],
   });
 }

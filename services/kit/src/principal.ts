@@ -12,6 +12,12 @@ export interface Principal {
   /** `api:{client_id}` or `api:personal`: what writes are stamped with. */
   source: string;
   scopes: string[];
+  /**
+   * The consent the caller's token stands on (`pat:{id}` or `grant:{id}`, as auth's introspection
+   * names it): what the caller registers receives data only while it stands. Absent for a
+   * principal issued for a service's own question.
+   */
+  credential?: string;
   plan: { storageLimitBytes: number; unlockedProjectLimit: number | null };
   requestId: string;
 }
@@ -33,6 +39,7 @@ const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   src: z.string().min(1),
   scp: z.array(z.string()),
+  crd: z.string().min(1).max(300).optional(),
   pln: z.object({ sto: z.number().int().nonnegative(), unl: z.number().int().nonnegative().nullable() }),
   rid: z.string(),
 });
@@ -50,6 +57,7 @@ export function issuePrincipalToken(principal: Principal, secret: string): Promi
   const claims = {
     src: principal.source,
     scp: principal.scopes,
+    ...(principal.credential === undefined ? {} : { crd: principal.credential }),
     pln: { sto: principal.plan.storageLimitBytes, unl: principal.plan.unlockedProjectLimit },
     rid: principal.requestId,
     sub: String(principal.designerId),
@@ -106,6 +114,7 @@ function principalFrom(token: string, secret: string): Principal {
     designerId: Number(claims.sub),
     source: claims.src,
     scopes: claims.scp,
+    ...(claims.crd === undefined ? {} : { credential: claims.crd }),
     plan: { storageLimitBytes: claims.pln.sto, unlockedProjectLimit: claims.pln.unl },
     requestId: claims.rid,
   };

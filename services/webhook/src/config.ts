@@ -7,6 +7,8 @@ import { secretKeyring } from './domain/secret-keyring.ts';
 export const webhookSettingsSchema = serviceEnv(8084).extend({
   /** The gateway's public origin, which pagination links start with. */
   PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
+  /** Auth's internal listener: whether the consent each webhook was registered under still stands, asked before sending. */
+  AUTH_INTERNAL_URL: env.requiredUrl("auth's internal listener, asked whether a webhook's consent still stands"),
   /** Waits between attempts (spec §6: 4 attempts, 10 s, 1 min, 5 min); units ms, s, m, h. */
   WEBHOOK_RETRY_DELAYS: durationList('10s,1m,5m'),
   /** A receiver answering later than this has failed the attempt (spec §8: 10 s). */
@@ -35,12 +37,12 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
    */
   WEBHOOK_SECRET_KEYS: secretKeyring(),
   /**
-   * `webhook`: seal each secret bound to its webhook (`v2`: a ciphertext copied onto another row does
-   * not open); `none`: sealed for any webhook (`v1`). Every release since 2026-11-28 reads both, and
-   * the resealing pass turns every row into the one asked for within a minute. `none` by default for
-   * one release, because the releases before read only `v1` (expand/contract: docs/operations.md).
+   * `webhook`: seal each secret bound to its webhook (`v2`) and open nothing else: a `v1` or bare
+   * value, which would open on any row it is copied onto, is refused, and the resealing pass leaves
+   * it (the operator binds it once, docs/operations.md §6). `none`: seal `v1` and open all three, for
+   * a rollback to a release before 2026-11-28 (which reads only `v1`): every row is resealed to `v1`.
    */
-  WEBHOOK_SECRET_BINDING: z.enum(['webhook', 'none']).default('none'),
+  WEBHOOK_SECRET_BINDING: z.enum(['webhook', 'none']).default('webhook'),
   /** Address ranges deliveries may reach although not public (local development and tests only). */
   SSRF_ALLOW_CIDRS: env.list(),
   /** When set, the only hosts webhook receivers may be on (`cdn.example.com`, `*.example.com`): anything else is refused before it is resolved. */

@@ -2,10 +2,12 @@ import { eventMessage, type EventOrigin, type OutgoingMessage } from '@boardsync
 
 /**
  * `auth.token.revoked`: the digests of tokens that just died, so every gateway drops its cached
- * answers for them at once. Keyed by the first digest (the gateway evicts by digest).
+ * answers for them at once, and the consents that ended with them (domain/credentials.ts), so the
+ * webhook service stops what they registered. Keyed by the first digest (the gateway evicts by
+ * digest), or by the consent when no token of it was live.
  */
-export function tokenRevoked(key: string, tokenHashes: string[], origin: EventOrigin): OutgoingMessage {
-  return eventMessage(key, { $case: 'tokenRevoked', value: { tokenHashes } }, origin);
+export function tokenRevoked(key: string, tokenHashes: string[], origin: EventOrigin, endedConsents: string[] = []): OutgoingMessage {
+  return eventMessage(key, { $case: 'tokenRevoked', value: { tokenHashes, endedConsents } }, origin);
 }
 
 export interface PlanLimits {

@@ -44,6 +44,7 @@ export function introspectionRouter(orm: Database, client: IntrospectionClient):
       iat: seconds(active.issuedAt),
       ...(active.expiresAt ? { exp: seconds(active.expiresAt) } : {}),
       source: active.clientId === null ? PERSONAL_SOURCE : appSource(active.clientId),
+      credential: active.credential,
       storage_limit_bytes: active.storageLimitBytes,
       unlocked_limit: active.unlockedProjectLimit,
     };

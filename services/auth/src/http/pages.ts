@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { Problem, type Database } from '@boardsync/kit';
+import { Problem, type Database, type Logger } from '@boardsync/kit';
+import type { AccountWebhooks } from '../peers/account-webhooks.ts';
+import { accountWebhooksView } from '../use-cases/account-webhooks-view.ts';
 import { normalizeScopes } from '../domain/scopes.ts';
 import { listApps } from '../store/apps.ts';
 import { findDesigner } from '../store/designers.ts';
@@ -26,7 +28,17 @@ function field(ctx: Context, name: string): string {
 }
 
 /** Sign-in (throttled per account and per client IP), sign-out and developer settings: plain HTML forms, each CSRF-checked. */
-export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: Throttles['signIn'], maxAppsPerDesigner: number): Router {
+export interface PagesDependencies {
+  orm: Database;
+  sessions: BrowserSessions;
+  throttle: Throttles['signIn'];
+  maxAppsPerDesigner: number;
+  /** Every webhook on the account, from the webhook service. */
+  webhooks: AccountWebhooks;
+  logger: Logger;
+}
+
+export function pagesRouter({ orm, sessions, throttle, maxAppsPerDesigner, webhooks, logger }: PagesDependencies): Router {
   const router = new Router();
 
   const csrf: Middleware = async (ctx, next) => {
@@ -105,6 +117,7 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
         tokens: await listPersonalTokens(em, designer.id),
         apps: await listApps(em, designer.id),
         connected: await connectedApps(em, designer.id),
+        webhooks: await accountWebhooksView(em, webhooks, designer.id, logger),
         ...extra,
       }),
     );
@@ -163,6 +176,15 @@ export function pagesRouter(orm: Database, sessions: BrowserSessions, throttle: 
       if (!(error instanceof Problem) || error.status !== 422) throw error;
       await showSettings(ctx, designer, 422, { error: error.errors ? Object.values(error.errors).flat().join(' ') : error.message });
     }
+  });
+
+  router.post('/settings/webhooks/:id/delete', csrf, async (ctx) => {
+    const designer = await signedIn(ctx);
+    if (!designer) return;
+    const id = Number(ctx.params.id);
+    // Another designer's, or one already gone, is as absent: the page simply no longer lists it.
+    if (Number.isSafeInteger(id) && id > 0) await webhooks.remove(designer.id, id);
+    backToSettings(ctx);
   });
 
   router.post('/settings/connected/:appId/revoke', csrf, async (ctx) => {

@@ -8,6 +8,8 @@ export interface ActiveToken {
   scopes: string[];
   /** The OAuth app's client id; null for a personal token. */
   clientId: string | null;
+  /** The consent the token stands on (domain/credentials.ts): `pat:{id}` or `grant:{id}`. */
+  credential: string;
   issuedAt: Date;
   /** Null for a personal token, which does not expire. */
   expiresAt: Date | null;
@@ -19,6 +21,7 @@ interface ActiveTokenRow {
   designer_id: number;
   scopes: string[];
   client_id: string | null;
+  credential: string;
   issued_at: string | Date;
   expires_at: string | Date | null;
   storage_limit_bytes: string | number;
@@ -34,12 +37,12 @@ export async function findActiveToken(em: EntityManager, bearer: string): Promis
   const digest = tokenDigest(bearer);
   const [row] = await executeBound<ActiveTokenRow>(
     em,
-    `select t.designer_id, t.scopes, null::text as client_id, t.created_at as issued_at, null::timestamptz as expires_at,
+    `select t.designer_id, t.scopes, null::text as client_id, 'pat:' || t.id as credential, t.created_at as issued_at, null::timestamptz as expires_at,
             d.storage_limit_bytes, d.unlocked_project_limit
        from personal_token t join designer d on d.id = t.designer_id
       where t.token_digest = ? and t.revoked_at is null
      union all
-     select g.designer_id, o.scopes, a.client_id, o.created_at, o.expires_at, d.storage_limit_bytes, d.unlocked_project_limit
+     select g.designer_id, o.scopes, a.client_id, 'grant:' || g.id, o.created_at, o.expires_at, d.storage_limit_bytes, d.unlocked_project_limit
        from oauth_token o
        join oauth_grant g on g.id = o.grant_id and g.revoked_at is null
        join oauth_app a on a.id = g.app_id
@@ -53,6 +56,7 @@ export async function findActiveToken(em: EntityManager, bearer: string): Promis
     designerId: row.designer_id,
     scopes: row.scopes,
     clientId: row.client_id,
+    credential: row.credential,
     issuedAt: new Date(row.issued_at),
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     storageLimitBytes: Number(row.storage_limit_bytes),

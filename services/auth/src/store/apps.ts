@@ -14,6 +14,10 @@ export async function findAppsByIds(em: EntityManager, ids: readonly number[]): 
   return em.find(OAuthApp, { id: { $in: [...new Set(ids)] } });
 }
 
+export async function findAppsByClientIds(em: EntityManager, clientIds: readonly string[]): Promise<OAuthApp[]> {
+  return clientIds.length === 0 ? [] : em.find(OAuthApp, { clientId: { $in: [...new Set(clientIds)] } });
+}
+
 export async function listApps(em: EntityManager, designerId: number): Promise<OAuthApp[]> {
   return em.find(OAuthApp, { designerId }, { orderBy: { id: 'asc' } });
 }

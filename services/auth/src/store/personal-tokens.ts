@@ -9,3 +9,8 @@ export async function findPersonalToken(em: EntityManager, id: number, designerI
 export async function listPersonalTokens(em: EntityManager, designerId: number): Promise<PersonalToken[]> {
   return em.find(PersonalToken, { designerId, revokedAt: null }, { orderBy: { id: 'asc' } });
 }
+
+/** The designer's tokens among these ids, revoked or not (to name what they registered). */
+export async function findPersonalTokensByIds(em: EntityManager, designerId: number, ids: readonly number[]): Promise<PersonalToken[]> {
+  return ids.length === 0 ? [] : em.find(PersonalToken, { designerId, id: { $in: [...new Set(ids)] } });
+}

@@ -2,13 +2,15 @@ import type { EntityManager } from '@mikro-orm/core';
 import { enqueueEvents, type Logger } from '@boardsync/kit';
 import { appSource } from '../domain/sources.ts';
 import { tokenRevoked } from '../domain/auth-events.ts';
+import { grantCredential } from '../domain/credentials.ts';
 import { findAppsByIds } from '../store/apps.ts';
 import { findLiveGrants } from '../store/grants.ts';
 import { findLiveTokensOfGrants } from '../store/oauth-tokens.ts';
 
 /**
- * Revokes grants and every token chained from them, and tells the gateways in the same
- * transaction (`auth.token.revoked`, through the outbox) so cached answers die at once.
+ * Revokes grants and every token chained from them, and says so in the same transaction
+ * (`auth.token.revoked`, through the outbox, one per grant even when none of its tokens was live):
+ * gateways drop cached answers at once, and the webhook service stops the grant's webhooks.
  * Returns how many grants were live.
  */
 export async function revokeGrants(em: EntityManager, grantIds: readonly number[]): Promise<number> {
@@ -30,8 +32,9 @@ export async function revokeGrants(em: EntityManager, grantIds: readonly number[
     for (const grant of grants) {
       const digests = live.filter((token) => token.grantId === grant.id).map((token) => token.tokenDigest);
       const app = apps.find((candidate) => candidate.id === grant.appId);
-      if (digests.length === 0 || !app) continue;
-      enqueueEvents(tx, [tokenRevoked(digests[0] ?? String(grant.id), digests, { designerId: grant.designerId, source: appSource(app.clientId) })]);
+      const consent = grantCredential(grant.id);
+      const source = app ? appSource(app.clientId) : '';
+      enqueueEvents(tx, [tokenRevoked(digests[0] ?? consent, digests, { designerId: grant.designerId, source }, [consent])]);
     }
     return grants.length;
   });

@@ -110,5 +110,6 @@ function tokenInfo(answer: oidc.IntrospectionResponse): TokenInfo {
     storageLimitBytes: typeof answer.storage_limit_bytes === 'number' ? answer.storage_limit_bytes : 0,
     unlockedProjectLimit: typeof answer.unlocked_limit === 'number' ? answer.unlocked_limit : null,
     expiresAt: answer.exp,
+    ...(typeof answer.credential === 'string' ? { credential: answer.credential } : {}),
   };
 }

@@ -9,4 +9,6 @@ export interface TokenInfo {
   unlockedProjectLimit: number | null;
   /** Unix seconds, when the token stops being valid (personal tokens: none). */
   expiresAt: number | undefined;
+  /** The consent the token stands on (`pat:{id}`, `grant:{id}`), passed to the services in the principal. */
+  credential?: string;
 }

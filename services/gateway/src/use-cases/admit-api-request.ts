@@ -90,6 +90,7 @@ export class ApiAdmission {
         designerId: token.designerId,
         source: token.source,
         scopes: token.scopes,
+        ...(token.credential === undefined ? {} : { credential: token.credential }),
         plan: { storageLimitBytes: token.storageLimitBytes, unlockedProjectLimit: token.unlockedProjectLimit },
         requestId: request.requestId,
       },

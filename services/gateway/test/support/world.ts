@@ -79,6 +79,7 @@ export class GatewayWorld {
         SESSION_SECRET: 'session-'.padEnd(40, 's'),
         CATALOG_INTERNAL_URL: undefined,
         ASSET_INTERNAL_URL: undefined,
+        WEBHOOK_INTERNAL_URL: undefined,
         DEFAULT_STORAGE_LIMIT_BYTES: 1_000_000,
         DEFAULT_UNLOCKED_PROJECT_LIMIT: 2,
         MAX_APPS_PER_DESIGNER: 25,

@@ -69,6 +69,8 @@ export async function recordAttemptRows(
        update webhook w
           set consecutive_failures = case when t.has_success then t.trailing_failures else w.consecutive_failures + t.leading_failures end,
               is_active = w.is_active and not (w.consecutive_failures + t.leading_failures >= ? or t.longest_later >= ?),
+              inactive_reason = case when w.is_active and (w.consecutive_failures + t.leading_failures >= ? or t.longest_later >= ?)
+                                     then 'failures' else w.inactive_reason end,
               last_status = coalesce(t.last_status, w.last_status),
               last_delivered_at = case when t.has_success then now() else w.last_delivered_at end
          from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::boolean[], ?::smallint[]) as t(id, leading_failures, trailing_failures, longest_later, has_success, last_status)
@@ -90,6 +92,8 @@ export async function recordAttemptRows(
       arrayLiteral(attempts.map((attempt) => attempt.status)),
       arrayLiteral(attempts.map((attempt) => attempt.errorClass)),
       arrayLiteral(attempts.map((attempt) => attempt.responseExcerpt)),
+      deactivateAfter,
+      deactivateAfter,
       deactivateAfter,
       deactivateAfter,
       arrayLiteral(tallies.map((tally) => tally.webhookId)),

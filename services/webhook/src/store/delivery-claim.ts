@@ -22,6 +22,8 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   isActive: boolean;
+  /** The consent its webhook was registered under: checked before each send (consent-standing.ts). */
+  registrant: string;
   /** The lease it was claimed under, as Postgres wrote it: what a hand-back or an extension must still find. */
   leasedUntil: string;
   traceparent: string | null;
@@ -47,6 +49,7 @@ interface ClaimedRow {
   url: string;
   secret: string;
   is_active: boolean;
+  registrant: string;
   leased_until: string;
   traceparent: string | null;
   due_for_ms: number;
@@ -173,7 +176,7 @@ export async function claimDueDeliveries(tx: EntityManager, limits: ClaimLimits)
      update delivery d set leased_until = clock_timestamp() + (?::int * interval '1 millisecond')
        from picked, webhook w
       where d.id = picked.id and w.id = d.webhook_id
-     returning d.id, d.webhook_id, w.designer_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active,
+     returning d.id, d.webhook_id, w.designer_id, d.event, d.body, d.attempts, w.url, w.secret, w.is_active, w.registrant,
                d.leased_until::text as leased_until, d.traceparent,
                (extract(epoch from clock_timestamp() - d.next_attempt_at) * 1000)::float8 as due_for_ms`,
     [
@@ -200,6 +203,7 @@ export async function claimDueDeliveries(tx: EntityManager, limits: ClaimLimits)
     url: row.url,
     secret: row.secret,
     isActive: row.is_active,
+    registrant: row.registrant,
     leasedUntil: row.leased_until,
     traceparent: row.traceparent,
     dueForMs: Math.max(0, row.due_for_ms),

@@ -37,6 +37,21 @@ export async function deleteAppWebhook(em: EntityManager, { designerId, app }: R
   return (await em.nativeDelete(Webhook, { id, designerId, app })) > 0;
 }
 
+/** Every webhook on a designer's account, whichever app or token registered it (the settings page, operators). */
+export function listDesignerWebhooks(em: EntityManager, designerId: number): Promise<Webhook[]> {
+  return em.find(Webhook, { designerId }, { orderBy: { id: 'asc' } });
+}
+
+/** Deletes one webhook of the designer's, whichever app registered it (its deliveries go by cascade); false when there was none. */
+export async function deleteDesignerWebhook(em: EntityManager, designerId: number, id: number): Promise<boolean> {
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 && (await em.nativeDelete(Webhook, { id, designerId })) > 0;
+}
+
+/** An operator's delete: any webhook by id; false when there was none. */
+export async function deleteWebhookById(em: EntityManager, id: number): Promise<boolean> {
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 && (await em.nativeDelete(Webhook, { id })) > 0;
+}
+
 /** A page of (id, stored secret) after `afterId`, in id order: for resealing under a new key. */
 export async function secretsAfter(em: EntityManager, afterId: number, limit: number): Promise<{ id: number; secret: string }[]> {
   return em.execute<{ id: number; secret: string }[]>('select id, secret from webhook where id > ? order by id limit ?', [afterId, limit]);

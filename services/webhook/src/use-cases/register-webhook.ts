@@ -6,6 +6,7 @@ import type { SecretKeyring } from '../domain/secret-keyring.ts';
 import type { WebhookEvent } from '../domain/envelope.ts';
 import { Webhook } from '../store/entities/webhook.ts';
 import { countAppWebhooks, countDesignerWebhooks, lockRegistrations } from '../store/webhooks.ts';
+import { appWideRegistrant } from '../store/consents.ts';
 
 export interface Registration {
   url: string;
@@ -65,19 +66,22 @@ export async function registerWebhook(
   keyring: SecretKeyring,
 ): Promise<{ webhook: Webhook; secret: string }> {
   const url = await deliverableUrl(outbound, registration.url, rules.maxUrlLength);
-  const registrant = { designerId: principal.designerId, app: principal.source };
+  const owner = { designerId: principal.designerId, app: principal.source };
   const secret = newWebhookSecret();
   return em.transactional(async (tx) => {
-    await lockRegistrations(tx, registrant);
-    if ((await countAppWebhooks(tx, registrant)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp, 'app');
-    if ((await countDesignerWebhooks(tx, registrant.designerId)) >= rules.maxPerDesigner) throw limitReached(rules.maxPerDesigner, 'account');
+    await lockRegistrations(tx, owner);
+    if ((await countAppWebhooks(tx, owner)) >= rules.maxPerApp) throw limitReached(rules.maxPerApp, 'app');
+    if ((await countDesignerWebhooks(tx, owner.designerId)) >= rules.maxPerDesigner) throw limitReached(rules.maxPerDesigner, 'account');
     // Sealed once its id is known: a `v2` seal is bound to it (the row is never seen without it).
     const webhook = tx.create(Webhook, {
-      ...registrant,
+      ...owner,
+      // Data reaches it only while the consent the caller's token stands on does.
+      registrant: principal.credential ?? appWideRegistrant(principal.source),
       url,
       events: registration.events,
       secret: '',
       isActive: true,
+      inactiveReason: null,
       lastDeliveredAt: null,
       lastStatus: null,
       consecutiveFailures: 0,

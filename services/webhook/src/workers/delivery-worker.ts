@@ -2,15 +2,7 @@ import type { Registry } from 'prom-client';
 import { WakeSignal, type Database, type Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import {
-  dropForInactiveWebhook,
-  handBackClaims,
-  heldLease,
-  lengthenLeases,
-  recordAndClaim,
-  type ClaimedDelivery,
-  type HeldLease,
-} from '../use-cases/queue-turns.ts';
+import { handBackClaims, heldLease, lengthenLeases, recordAndClaim, type ClaimedDelivery, type HeldLease } from '../use-cases/queue-turns.ts';
 import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
@@ -19,6 +11,8 @@ import { DeliveryPruner } from './delivery-pruner.ts';
 import { DeliverySpan } from './delivery-span.ts';
 import { DesignerShares } from './designer-shares.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
+import { SendGate } from './send-gate.ts';
+import type { ConsentStanding } from '../peers/consent-standing.ts';
 import { UnextendedLeases } from './unextended-leases.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 
@@ -33,6 +27,8 @@ export interface DeliveryWorkerOptions {
   orm: Database;
   outbound: SafeHttpClient;
   logger: Logger;
+  /** Whether the consent a webhook was registered under still stands (send-gate.ts). */
+  consents: ConsentStanding;
   /** Where `DeliveryMetrics` are registered (the service's metrics registry). */
   registry: Registry;
   settings: Pick<
@@ -77,6 +73,7 @@ export class DeliveryWorker {
   /** Sends still under their claim leases; a turn lengthens those claimed a while ago. */
   private readonly unextended = new UnextendedLeases();
   private readonly secrets: OpenedSecrets;
+  private readonly gate: SendGate;
   /** Nudged by this process's fan-out, hinted by another's (claim only if anything is due), rung by an answer. */
   private readonly wake = new WakeSignal();
   /** The last claim took all it asked for: more are likely due, so the next claims without asking first. */
@@ -90,6 +87,7 @@ export class DeliveryWorker {
     this.options = options;
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, this.logger);
+    this.gate = new SendGate(options.orm, options.consents);
     this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.metrics = new DeliveryMetrics(options.registry, () => this.sending.size / options.settings.DELIVERY_CONCURRENCY);
@@ -234,7 +232,7 @@ export class DeliveryWorker {
 
   /** One attempt of one claimed delivery; never rejects (a failure leaves the lease to run out, and the row is tried again). */
   private async deliver(delivery: ClaimedDelivery, claimedAt: number): Promise<void> {
-    const { orm, outbound, settings } = this.options;
+    const { outbound, settings } = this.options;
     const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
     let sent;
     const held = heldLease(delivery);
@@ -242,8 +240,7 @@ export class DeliveryWorker {
     this.shares.started(delivery.designerId);
     const span = new DeliverySpan(delivery);
     try {
-      if (!delivery.isActive) {
-        await dropForInactiveWebhook(orm.em.fork(), delivery.id);
+      if (!(await this.gate.admits(delivery))) {
         span.end();
         return;
       }

@@ -9,7 +9,8 @@ import { CLAIM_AHEAD_FACTOR } from '../../src/workers/pacing.ts';
 import { pruneDeliveries } from '../../src/store/delivery-log.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
 import { header } from '../support/signed-requests.ts';
-import { TEST_SECRET_KEYS, WebhookWorld } from '../support/world.ts';
+import { PRINCIPAL_SECRET, TEST_SECRET_KEYS, WebhookWorld } from '../support/world.ts';
+import { httpConsentStanding } from '../../src/peers/consent-standing.ts';
 import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
 import { componentsChanged, deliveryHelpers } from '../support/delivery-helpers.ts';
 
@@ -124,6 +125,7 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
         orm: world.service.orm,
         outbound,
         logger: testLogger('second-worker'),
+        consents: httpConsentStanding(world.authInternalUrl, PRINCIPAL_SECRET),
         registry: new Registry(),
         settings: {
           WEBHOOK_RETRY_DELAYS: [200, 400, 600],

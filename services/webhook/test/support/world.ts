@@ -14,10 +14,11 @@ import {
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { webhookSettingsSchema, type WebhookSettings } from '../../src/config.ts';
 import { startWebhook } from '../../src/service.ts';
+import { ConsentAuthority } from './consent-authority.ts';
 
 /** The test worlds' admin token (the internal listener's admin API). */
 export const ADMIN_TOKEN = 'admin-'.padEnd(40, 'a');
-const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
+export const PRINCIPAL_SECRET = 'principal-'.padEnd(40, 'p');
 export const PUBLIC_BASE_URL = 'https://api.boardsync.test';
 /** The test worlds' WEBHOOK_SECRET_KEYS: one key, 32 bytes of 7. */
 export const TEST_SECRET_KEYS = `test=${Buffer.alloc(32, 7).toString('base64')}`;
@@ -30,6 +31,8 @@ export interface Caller {
   /** The app: `api:{client_id}` or `api:personal`. */
   source?: string;
   scopes?: string[];
+  /** The consent the caller's token stands on (`pat:{id}`, `grant:{id}`); none: an older gateway's principal. */
+  credential?: string;
 }
 
 /**
@@ -40,6 +43,10 @@ export interface Caller {
 export class WebhookWorld {
   readonly backend: Backend;
   service!: RunningDatabaseService;
+  /** Answers the service's consent questions as auth would; a test withdraws consents on it. */
+  readonly consents = new ConsentAuthority(PRINCIPAL_SECRET);
+  /** Where the service asks about consents (its AUTH_INTERNAL_URL). */
+  authInternalUrl = '';
   private bus!: EventBus;
   private cleanups: (() => Promise<void>)[] = [];
   private nextDesigner = 1;
@@ -52,6 +59,8 @@ export class WebhookWorld {
 
   async start(): Promise<void> {
     const logger = testLogger('webhook-world');
+    this.authInternalUrl = await this.consents.start();
+    this.cleanups.push(() => this.consents.stop());
     let adapters: ServiceAdapters;
     if (this.backend === 'postgres+kafka') {
       const database = await createTestDatabase('webhook');
@@ -73,6 +82,7 @@ export class WebhookWorld {
         SSRF_ALLOW_CIDRS: '127.0.0.1/32',
         WEBHOOK_RETRY_DELAYS: '200ms,400ms,600ms',
         WEBHOOK_SECRET_KEYS: TEST_SECRET_KEYS,
+        AUTH_INTERNAL_URL: this.authInternalUrl,
         ...this.overrides,
       }),
       testLogger('webhook'),
@@ -96,6 +106,7 @@ export class WebhookWorld {
         designerId: caller.designerId,
         source: caller.source ?? 'api:personal',
         scopes: caller.scopes ?? ['webhooks:write'],
+        ...(caller.credential === undefined ? {} : { credential: caller.credential }),
         plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: null },
         requestId: 'test',
       },
@@ -113,6 +124,11 @@ export class WebhookWorld {
     const message = eventMessage(String(projectId), event, { designerId, source });
     await this.bus.publish([message]);
     return message.headers?.['event-id'] ?? '';
+  }
+
+  /** Publishes an auth event (a revocation) as auth's outbox would. */
+  async publishAuthEvent(designerId: number, event: EventBody): Promise<void> {
+    await this.bus.publish([eventMessage(String(designerId), event, { designerId, source: 'api:personal' })]);
   }
 
   /** Publishes exact bytes again (a redelivery). */

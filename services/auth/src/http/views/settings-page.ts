@@ -2,7 +2,9 @@ import { ALL_SCOPES, SCOPES } from '../../domain/scopes.ts';
 import type { OAuthApp } from '../../store/entities/oauth-app.ts';
 import type { PersonalToken } from '../../store/entities/personal-token.ts';
 import type { ConnectedApp } from '../../store/grants.ts';
+import type { ListedWebhook } from '../../use-cases/account-webhooks-view.ts';
 import { html, page, type SafeHtml } from './html.ts';
+import { webhooksSection } from './webhooks-section.ts';
 
 export type JustCreated = { kind: 'token'; name: string; token: string } | { kind: 'app'; name: string; clientId: string; clientSecret: string | null };
 
@@ -12,6 +14,8 @@ export interface SettingsView {
   tokens: PersonalToken[];
   apps: OAuthApp[];
   connected: ConnectedApp[];
+  /** Null when the webhook service cannot say now. */
+  webhooks: ListedWebhook[] | null;
   created?: JustCreated;
   error?: string;
 }
@@ -87,6 +91,7 @@ ${
         (entry) =>
           html`<tr><td>${entry.app.name}</td><td><code>${entry.scopes.join(' ')}</code></td><td>${date(entry.since)}</td><td>${postButton(csrf, `/settings/connected/${String(entry.app.id)}/revoke`, 'Disconnect')}</td></tr>`,
       )}</table>`
-}`,
+}
+${webhooksSection(view.webhooks, (action, label) => postButton(csrf, action, label))}`,
   );
 }

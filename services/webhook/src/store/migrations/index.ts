@@ -7,6 +7,7 @@ import { DeliveryTrace } from './20261126120000-delivery-trace.ts';
 import { WebhookFailingIndex } from './20261127090000-webhook-failing-index.ts';
 import { DueIndexWithoutLeases } from './20261128090000-due-index-without-leases.ts';
 import { DeliveryDesigner } from './20261128150000-delivery-designer.ts';
+import { WebhookRegistrant } from './20261129090000-webhook-registrant.ts';
 
 /** In order; a migration once released is never edited, only followed. */
 export const migrations = [
@@ -20,4 +21,5 @@ export const migrations = [
   WebhookFailingIndex,
   DueIndexWithoutLeases,
   DeliveryDesigner,
+  WebhookRegistrant,
 ];

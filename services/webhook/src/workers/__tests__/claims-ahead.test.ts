@@ -10,6 +10,7 @@ const delivery = (id: string, designerId: number): ClaimedDelivery => ({
   designerId,
   event: 'components.changed',
   body: '{}',
+  registrant: 'pat:1',
   attempts: 0,
   url: 'https://receiver.example/',
   secret: 'sealed',

@@ -11,10 +11,18 @@ export const protobufPackage = "boardsync.events.v1";
 
 export const protobufFileName = "boardsync/events/v1/auth.proto";
 
-/** Topic auth.token.revoked, key = token hash. Gateways evict the token from their caches at once. */
+/**
+ * Topic auth.token.revoked, key = token hash. Gateways evict the token from their caches at once;
+ * the webhook service stops what an ended consent registered.
+ */
 export interface TokenRevoked {
   /** SHA-256 (hex) of the bearer token, the same digest the gateway caches by. */
   tokenHashes: string[];
+  /**
+   * The consents that ended with them ("pat:{id}", "grant:{id}"; none when an access token was
+   * revoked alone): what those consents registered receives nothing more (the webhook service).
+   */
+  endedConsents: string[];
 }
 
 /**
@@ -29,13 +37,16 @@ export interface DesignerPlanChanged {
 }
 
 function createBaseTokenRevoked(): TokenRevoked {
-  return { tokenHashes: [] };
+  return { tokenHashes: [], endedConsents: [] };
 }
 
 export const TokenRevoked: MessageFns<TokenRevoked> = {
   encode(message: TokenRevoked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.tokenHashes) {
       writer.uint32(10).string(v!);
+    }
+    for (const v of message.endedConsents) {
+      writer.uint32(18).string(v!);
     }
     return writer;
   },
@@ -61,6 +72,14 @@ export const TokenRevoked: MessageFns<TokenRevoked> = {
             message.tokenHashes.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.endedConsents.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -80,6 +99,11 @@ export const TokenRevoked: MessageFns<TokenRevoked> = {
         : globalThis.Array.isArray(object?.token_hashes)
         ? object.token_hashes.map((e: any) => globalThis.String(e))
         : [],
+      endedConsents: globalThis.Array.isArray(object?.endedConsents)
+        ? object.endedConsents.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ended_consents)
+        ? object.ended_consents.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -87,6 +111,9 @@ export const TokenRevoked: MessageFns<TokenRevoked> = {
     const obj: any = {};
     if (message.tokenHashes?.length) {
       obj.tokenHashes = message.tokenHashes;
+    }
+    if (message.endedConsents?.length) {
+      obj.endedConsents = message.endedConsents;
     }
     return obj;
   },
@@ -97,6 +124,7 @@ export const TokenRevoked: MessageFns<TokenRevoked> = {
   fromPartial(object: DeepPartial<TokenRevoked>): TokenRevoked {
     const message = createBaseTokenRevoked();
     message.tokenHashes = object.tokenHashes?.map((e) => e) || [];
+    message.endedConsents = object.endedConsents?.map((e) => e) || [];
     return message;
   },
 };

@@ -18,6 +18,7 @@ const PERSON_PAGES = [
   '/settings/tokens/:id/revoke',
   '/settings/apps',
   '/settings/connected/:appId/revoke',
+  '/settings/webhooks/:id/delete',
 ];
 
 const key = ({ method, path }: { method: string; path: string }): string => `${method} ${path}`;

@@ -51,8 +51,8 @@ const DATABASE_SERVICES: { service: string; migrations: readonly unknown[]; topi
   {
     service: 'webhook',
     migrations: webhookMigrations,
-    topics: [Topics.componentsChanged, Topics.projectUpdated],
-    serveEnv: { WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS },
+    topics: [Topics.componentsChanged, Topics.projectUpdated, Topics.tokenRevoked],
+    serveEnv: { WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS, AUTH_INTERNAL_URL: 'http://127.0.0.1:1' },
   },
 ];
 

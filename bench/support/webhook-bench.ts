@@ -3,6 +3,7 @@ import { eventMessage } from '@boardsync/kit';
 import { createTestDatabase } from '@boardsync/kit/testing';
 import { sharedServiceEnv, startService, stopServices, type StartedService } from './services.ts';
 import { STANDALONE_WEBHOOK_SECRET_KEYS } from '../../tests/support/standalone-env.ts';
+import { ConsentAuthority } from '../../services/webhook/test/support/consent-authority.ts';
 
 export interface CatalogAndWebhook {
   catalog: StartedService;
@@ -17,11 +18,15 @@ export interface CatalogAndWebhook {
 export async function startCatalogAndWebhook(namespace: string, principalSecret: string, webhookEnv: Record<string, string> = {}): Promise<CatalogAndWebhook> {
   const [catalogDb, webhookDb] = [await createTestDatabase('bench_catalog'), await createTestDatabase('bench_webhook')];
   const common = sharedServiceEnv(namespace, principalSecret);
+  // Auth's consent question, which the service asks before sending (every consent stands here).
+  const consents = new ConsentAuthority(principalSecret);
+  const authInternalUrl = await consents.start();
   const catalog = await startService('catalog', { ...common, DATABASE_URL: catalogDb.url });
   const webhook = await startService('webhook', {
     ...common,
     DATABASE_URL: webhookDb.url,
     WEBHOOK_SECRET_KEYS: STANDALONE_WEBHOOK_SECRET_KEYS,
+    AUTH_INTERNAL_URL: authInternalUrl,
     SSRF_ALLOW_CIDRS: '127.0.0.1/32',
     ...webhookEnv,
   });
@@ -31,6 +36,7 @@ export async function startCatalogAndWebhook(namespace: string, principalSecret:
     webhookDatabaseUrl: webhookDb.url,
     stop: async () => {
       await stopServices([catalog, webhook]);
+      await consents.stop();
       await catalogDb.drop();
       await webhookDb.drop();
     },

@@ -120,6 +120,7 @@ const auth = await startAuth(
     SESSION_SECRET: secrets.sessionSecret,
     CATALOG_INTERNAL_URL: catalog.internalUrl,
     ASSET_INTERNAL_URL: asset.internalUrl,
+    WEBHOOK_INTERNAL_URL: webhook.internalUrl,
   }),
   createLogger({ service: 'auth', level: config.LOG_LEVEL }),
   embedded('auth'),

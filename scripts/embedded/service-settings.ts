@@ -24,6 +24,7 @@ export const PLACEHOLDERS = {
   WEBHOOK_URL: 'http://127.0.0.1:1',
   CATALOG_INTERNAL_URL: 'http://127.0.0.1:1',
   ASSET_INTERNAL_URL: 'http://127.0.0.1:1',
+  WEBHOOK_INTERNAL_URL: 'http://127.0.0.1:1',
   ASSET_FILES_DIR: '/nonexistent',
   SCRATCH_DIR: '/nonexistent',
 } satisfies Record<string, string>;

@@ -6,10 +6,15 @@ import { uniqueName } from '@boardsync/kit/testing';
  */
 export class AdminApi {
   private readonly origin: () => string | Promise<string>;
-  private readonly token: string;
+  private token: string;
 
   constructor(origin: () => string | Promise<string>, token: string) {
     this.origin = origin;
+    this.token = token;
+  }
+
+  /** A system that makes its admin token when it starts hands it over then. */
+  useToken(token: string): void {
     this.token = token;
   }
 

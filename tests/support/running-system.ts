@@ -126,6 +126,16 @@ export class RunningSystem {
     return this.adminApi.call(method, path, body);
   }
 
+  /** A service's internal listener (admin API, `/metrics`), never reached through the gateway. */
+  internalOrigin(service: Service): string {
+    return `http://127.0.0.1:${String(this.world.listeners[service].internalPort)}`;
+  }
+
+  /** The admin token every internal listener takes. */
+  adminToken(): string {
+    return testSecret('admin');
+  }
+
   /** `service`'s `/metrics`, read from its internal listener as a pod's would be scraped. */
   async metrics(service: Service): Promise<string> {
     const response = await fetch(`http://127.0.0.1:${String(this.world.listeners[service].internalPort)}/metrics`);

@@ -165,6 +165,7 @@ describe('the auth-page allow-list', () => {
     ['POST', '/settings/tokens/12/revoke'],
     ['POST', '/settings/apps'],
     ['POST', '/settings/connected/app-1/revoke'],
+    ['POST', '/settings/webhooks/7/delete'],
   ])('forwards %s %s exactly as received', async (method, target) => {
     const before = world.service.seen.length;
     const answer = await rawRequest(gateway, method, target, { Cookie: 'session=s' }, method === 'POST' ? 'a=1' : '');

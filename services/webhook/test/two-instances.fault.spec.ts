@@ -14,6 +14,7 @@ import { createTestDatabase, eventually, freePort, infra, testLogger, uniqueName
 import { startServiceProcess, type ServiceProcess } from '../../../tests/support/service-process.ts';
 import { Receiver, type Received } from './support/receiver.ts';
 import { TEST_SECRET_KEYS } from './support/world.ts';
+import { ConsentAuthority } from './support/consent-authority.ts';
 
 const EVENTS = 1_000;
 const ENDPOINTS = 3;
@@ -54,6 +55,9 @@ describe('two webhook services on one database and namespace', () => {
   let sql: pg.Client | undefined;
   let bus: KafkaBus;
   let nextDesigner = 1;
+  // Auth's consent question, asked before each send: every consent stands here.
+  const consents = new ConsentAuthority(SECRET);
+  let authInternalUrl = '';
 
   const start = async (name: string): Promise<Instance> => {
     const port = await freePort();
@@ -75,6 +79,7 @@ describe('two webhook services on one database and namespace', () => {
         SSRF_ALLOW_CIDRS: '127.0.0.1/32',
         WEBHOOK_RETRY_DELAYS: '200ms,400ms,600ms',
         WEBHOOK_SECRET_KEYS: TEST_SECRET_KEYS,
+        AUTH_INTERNAL_URL: authInternalUrl,
         WEBHOOK_TIMEOUT_MS: '2000',
         DELIVERY_CONCURRENCY: String(CONCURRENCY),
         DELIVERY_PER_ENDPOINT: String(PER_ENDPOINT),
@@ -96,6 +101,7 @@ describe('two webhook services on one database and namespace', () => {
   };
 
   beforeAll(async () => {
+    authInternalUrl = await consents.start();
     database = await createTestDatabase('webhook_two');
     for (let index = 0; index < 2 * ENDPOINTS; index += 1) {
       // Each answer takes a little while, so sends are in flight when an instance dies.
@@ -118,6 +124,7 @@ describe('two webhook services on one database and namespace', () => {
       new Promise<false>((resolve) => setTimeout(resolve, 20_000, false)),
     ]);
     if (!stopped) for (const instance of instances) instance.child.kill('SIGKILL');
+    await consents.stop();
     await Promise.all(instances.map((instance) => instance.exited));
     await bus.close();
     await sql?.end();

@@ -11,10 +11,14 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   token revoke --id ID
   app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
   app review --client-id C [--unreviewed]
+  app delete --client-id C           every designer's grants revoked (their webhooks stop), then the app deleted
   project lock --project ID          project unlock --project ID
   mask create --designer ID --kind card|token --name N [--aspect 5:7]
   webhook secrets                    how many signing secrets are not yet under the first key
-  webhook reseal                     reseal them now (every pod also does, every minute)
+  webhook reseal [--bind-unbound]    reseal them now (every pod also does, every minute); --bind-unbound
+                                     once binds the v1 and bare values left to the rows they are on
+  webhook list --designer ID         every webhook on an account, whichever app or token registered it, with its state
+  webhook delete --id ID             delete one (its queued deliveries go with it)
 
 environment: BOARDSYNC_ADMIN_URL: auth's admin API, BOARDSYNC_CATALOG_ADMIN_URL: the catalog's,
              BOARDSYNC_WEBHOOK_ADMIN_URL: the webhook service's, BOARDSYNC_ADMIN_TOKEN for all; by
@@ -43,6 +47,7 @@ const options = {
   public: { type: 'boolean' },
   reviewed: { type: 'boolean' },
   unreviewed: { type: 'boolean' },
+  'bind-unbound': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -115,6 +120,8 @@ async function run(argv: string[]): Promise<unknown> {
         reviewed: values.reviewed === true,
       });
     }
+    case 'app delete':
+      return callAdmin('DELETE', `/apps/${encodeURIComponent(required(values, 'client-id'))}`);
     case 'app review':
       return callAdmin('PATCH', `/apps/${encodeURIComponent(required(values, 'client-id'))}`, { reviewed: values.unreviewed !== true });
     case 'project lock':
@@ -138,7 +145,11 @@ async function run(argv: string[]): Promise<unknown> {
     case 'webhook secrets':
       return callAdmin('GET', '/secrets', undefined, 'webhook');
     case 'webhook reseal':
-      return callAdmin('POST', '/secrets/reseal', undefined, 'webhook');
+      return callAdmin('POST', `/secrets/reseal${values['bind-unbound'] === true ? '?bind_unbound=true' : ''}`, undefined, 'webhook');
+    case 'webhook list':
+      return callAdmin('GET', `/webhooks?designer=${wholeNumber(required(values, 'designer'), 'designer')}`, undefined, 'webhook');
+    case 'webhook delete':
+      return callAdmin('DELETE', `/webhooks/${wholeNumber(required(values, 'id'), 'id')}`, undefined, 'webhook');
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

@@ -6,6 +6,7 @@ import { ADMIN_SOURCE } from '../domain/sources.ts';
 import { findDesigner } from '../store/designers.ts';
 import { changePlan } from '../use-cases/change-plan.ts';
 import { createDesigner } from '../use-cases/create-designer.ts';
+import { deleteApp } from '../use-cases/delete-app.ts';
 import { issuePersonalToken } from '../use-cases/issue-personal-token.ts';
 import { registerApp } from '../use-cases/register-app.ts';
 import { reviewApp } from '../use-cases/review-app.ts';
@@ -115,6 +116,11 @@ export function adminRouter(orm: Database, adminToken: string, defaults: PlanDef
     const { clientId } = parseRequest(clientIdParam, ctx.params);
     const body = parseRequest(reviewBody, ctx.request.body);
     ctx.body = presentApp(await reviewApp(orm.em.fork(), clientId, body.reviewed));
+  });
+
+  router.delete('/apps/:clientId', async (ctx) => {
+    const { clientId } = parseRequest(clientIdParam, ctx.params);
+    ctx.body = { deleted: true, revoked_grants: await deleteApp(orm.em.fork(), clientId) };
   });
 
   return router;

@@ -24,6 +24,11 @@ export async function findLiveGrantsOfApp(em: EntityManager, designerId: number,
   return em.find(OAuthGrant, { designerId, appId, revokedAt: null });
 }
 
+/** Every designer's unrevoked grants to one app. */
+export async function findLiveGrantsOfAnyDesigner(em: EntityManager, appId: number): Promise<OAuthGrant[]> {
+  return em.find(OAuthGrant, { appId, revokedAt: null });
+}
+
 export interface ConnectedApp {
   app: OAuthApp;
   scopes: string[];

@@ -19,6 +19,7 @@ export const AUTH_PAGES: readonly string[] = [
   '/settings/tokens/:id/revoke',
   '/settings/apps',
   '/settings/connected/:appId/revoke',
+  '/settings/webhooks/:id/delete',
 ];
 
 const patterns = AUTH_PAGES.map((page) => new RegExp(`^${page.replace(/:[A-Za-z]+/g, '[^/]+')}$`));

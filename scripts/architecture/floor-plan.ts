@@ -78,6 +78,7 @@ export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
     domain: 'domain',
     store: 'adapters',
     sending: 'adapters',
+    peers: 'adapters',
     'use-cases': 'use-cases',
     http: 'edges',
     events: 'edges',

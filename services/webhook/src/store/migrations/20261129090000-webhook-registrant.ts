@@ -17,6 +17,7 @@ export class WebhookRegistrant extends Migration {
     this.addSql('alter table webhook add column inactive_reason text');
     this.addSql(`update webhook set registrant = case when app = 'api:personal' then 'pat:*' else 'app:' || substr(app, 5) end`);
     this.addSql(`update webhook set inactive_reason = 'failures' where not is_active`);
+    // Not null: the trigger below fills it before the constraint is checked.
     this.addSql(`create function webhook_registrant_fill() returns trigger language plpgsql as $$
       begin
         new.registrant := case when new.app = 'api:personal' then 'pat:*' else 'app:' || substr(new.app, 5) end;
@@ -25,6 +26,7 @@ export class WebhookRegistrant extends Migration {
     this.addSql(
       'create trigger webhook_registrant_fill before insert on webhook for each row when (new.registrant is null) execute function webhook_registrant_fill()',
     );
+    this.addSql('alter table webhook alter column registrant set not null');
     this.addSql('create index webhook_by_registrant on webhook (designer_id, registrant)');
     this.addSql(`create function webhook_consent_withdrawn_notify() returns trigger language plpgsql as $$
       begin

@@ -19,6 +19,10 @@ export function grantCredential(id: number): string {
   return `grant:${String(id)}`;
 }
 
+export function appCredential(clientId: string): string {
+  return `app:${clientId}`;
+}
+
 /** The credential a name stands for, or undefined for anything no consent is named by. */
 export function parseCredential(name: string): Credential | undefined {
   if (name === 'pat:*') return { kind: 'any-personal-token' };

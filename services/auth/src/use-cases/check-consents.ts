@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { parseCredential, personalTokenCredential, grantCredential } from '../domain/credentials.ts';
-import { standingConsents, type ConsentQuestion } from '../store/consents.ts';
+import { appCredential, grantCredential, parseCredential, personalTokenCredential } from '../domain/credentials.ts';
+import { standingConsents } from '../store/consents.ts';
 
 /**
  * Which of the named credentials (domain/credentials.ts) still stand for this designer: what the
@@ -8,24 +8,22 @@ import { standingConsents, type ConsentQuestion } from '../store/consents.ts';
  * that names no consent stands for nothing.
  */
 export async function checkConsents(em: EntityManager, designerId: number, names: readonly string[]): Promise<string[]> {
-  const question: ConsentQuestion & { personalTokenIds: number[]; grantIds: number[]; clientIds: string[] } = {
-    personalTokenIds: [],
-    grantIds: [],
-    clientIds: [],
-    anyPersonalToken: false,
-  };
+  const personalTokenIds: number[] = [];
+  const grantIds: number[] = [];
+  const clientIds: string[] = [];
+  let anyPersonalToken = false;
   for (const name of names) {
     const credential = parseCredential(name);
-    if (credential?.kind === 'personal-token') question.personalTokenIds.push(credential.id);
-    else if (credential?.kind === 'grant') question.grantIds.push(credential.id);
-    else if (credential?.kind === 'app') question.clientIds.push(credential.clientId);
-    else if (credential?.kind === 'any-personal-token') question.anyPersonalToken = true;
+    if (credential?.kind === 'personal-token') personalTokenIds.push(credential.id);
+    else if (credential?.kind === 'grant') grantIds.push(credential.id);
+    else if (credential?.kind === 'app') clientIds.push(credential.clientId);
+    else if (credential?.kind === 'any-personal-token') anyPersonalToken = true;
   }
-  const standing = await standingConsents(em, designerId, question);
+  const standing = await standingConsents(em, designerId, { personalTokenIds, grantIds, clientIds, anyPersonalToken });
   return [
     ...standing.personalTokenIds.map(personalTokenCredential),
     ...standing.grantIds.map(grantCredential),
-    ...standing.clientIds.map((clientId) => `app:${clientId}`),
+    ...standing.clientIds.map(appCredential),
     ...(standing.anyPersonalToken ? ['pat:*'] : []),
   ];
 }

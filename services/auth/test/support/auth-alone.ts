@@ -93,6 +93,11 @@ export class AuthAlone {
     return { id: ((await response.json()) as { id: number }).id, email };
   }
 
+  /** Rows of a query on this run's own database (what a test arranges beneath the API). */
+  async rows<T extends object>(statement: string, params: unknown[] = []): Promise<T[]> {
+    return this.orm.em.getConnection().execute<T[]>(statement, params);
+  }
+
   /** Runs SQL on this run's own database (to break it on purpose). */
   async sql(statement: string): Promise<void> {
     await this.orm.em.getConnection().execute(statement);

@@ -23,6 +23,7 @@ import { authPages } from './http/auth-pages.ts';
 import { contractDocs } from './http/contract-docs.ts';
 import { canonicalPath } from './request/canonical-path.ts';
 import { clientOrigin, clientOriginResolver } from './request/client-origin.ts';
+import { boundUnreadBodies } from './request/unread-body.ts';
 import { storedFiles } from './http/stored-files.ts';
 import { Introspector } from './introspection/introspector.ts';
 import { UpstreamProxy } from './proxy/proxy.ts';
@@ -79,8 +80,9 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
     // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
     readiness: { ...deps.readiness },
     observed: { bus: () => deps.bus.ping() },
-    // Before the probes too: no request target is answered, whatever its path, unless it is canonical.
-    guard: canonicalPath(),
+    // Before the probes too: no request target is answered, whatever its path, unless it is canonical;
+    // and any answer of the gateway's own reads at most a bounded rest of the body (request/unread-body.ts).
+    guard: boundUnreadBodies(canonicalPath()),
   });
   const app = apps.public;
   app.use(clientOrigin(deps.trustedProxies));

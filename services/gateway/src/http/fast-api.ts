@@ -17,6 +17,7 @@ import { gatewayHeaders, type Opened, type UpstreamProxy } from '../proxy/proxy.
 import { HOP_BY_HOP } from '../proxy/forwarded-headers.ts';
 import { parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
 import type { ClientOrigin } from '../request/client-origin.ts';
+import { beforeOwnAnswer } from '../request/unread-body.ts';
 import type { ApiAdmission } from '../use-cases/admit-api-request.ts';
 
 export interface FastApiDependencies {
@@ -85,7 +86,10 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
       const problem = toProblem(error, logger);
       if (res.headersSent)
         res.destroy(); // nothing of ours throws once the answer began; should it, the answer is cut short
-      else if (!res.destroyed) writeProblem(res, problem, method);
+      else if (!res.destroyed) {
+        beforeOwnAnswer(req, res);
+        writeProblem(res, problem, method);
+      }
       finish(problem.status);
     });
     return true;

@@ -1,12 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors } from 'undici';
+import { closeIfMuchLeft, discardRestOfBody } from '../request/unread-body.ts';
 import type { AbortStage, ProxyAborts } from './aborts.ts';
 
 type Stage = 'request_body' | 'awaiting_response' | 'response_body';
-
-/** What a client may still send after its answer before the gateway stops reading and closes the socket. */
-const MAX_DISCARDED_BYTES = 1024 * 1024;
 
 /**
  * One request on its way through the proxy. Every stream it opens has its errors handled here, and
@@ -90,24 +88,14 @@ export class Exchange {
 
   /**
    * Call before answering. An answer that comes before the client finished sending (an upstream's
-   * 404, 413 or 401, a 502) keeps the connection when what is left of the body is small enough to
-   * read and drop: closing it while the client still writes makes the client's next write fail
-   * (EPIPE, ECONNRESET), and many clients then report that instead of the answer they were sent.
-   * With more than that left, or an unknown length, the answer ends the connection.
+   * 404, 413 or 401, a 502) follows the rule of every early answer (request/unread-body.ts).
    */
   closeIfAnsweredEarly(): void {
     if (!this.forwardedBody || this.req.complete) return;
-    const declared = Number(this.req.headers['content-length'] ?? Number.NaN);
-    const left = Number.isSafeInteger(declared) ? declared - this.bodyBytesRead : Number.POSITIVE_INFINITY;
-    if (left > MAX_DISCARDED_BYTES) this.res.setHeader('Connection', 'close');
+    closeIfMuchLeft(this.req, this.res, this.bodyBytesRead);
   }
 
-  /**
-   * Once the answer is out, the rest of an unfinished body goes nowhere. Unread, it would sit in the
-   * socket's buffers, with the client's FIN behind it, until a timeout, and no next request on the
-   * connection could be read; so the gateway stops feeding the upstream, reads what is left and
-   * drops it (up to a bound, then cuts the socket).
-   */
+  /** Once the answer is out, the gateway stops feeding the upstream, and what is left of the body is dropped up to the bound. */
   private discardUnsentBody(): void {
     const { req } = this;
     if (req.complete) return;
@@ -115,12 +103,7 @@ export class Exchange {
       req.unpipe(this.forwardedBody);
       this.forwardedBody.destroy();
     }
-    let discarded = 0;
-    req.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > MAX_DISCARDED_BYTES) req.socket.destroy();
-    });
-    req.resume();
+    discardRestOfBody(req, this.res);
   }
 
   private onClientLeft(): void {

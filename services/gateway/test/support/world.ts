@@ -161,7 +161,7 @@ export class GatewayWorld {
       () => proxy.close(),
     );
     await eventually(() => (bus.joined.size === subscriptions.length ? true : undefined), 60_000, 'the gateway consumers to join');
-    return { url: server.url, introspector, fallback, logger: gatewayLogger, replicaId, metrics: metrics.registry };
+    return { url: server.url, server: server.server, introspector, fallback, logger: gatewayLogger, replicaId, metrics: metrics.registry };
   }
 
   async designer(): Promise<number> {
@@ -220,6 +220,8 @@ export interface GatewayOptions {
 
 export interface TestGateway {
   url: string;
+  /** The public listener, to see its connections from the server's side. */
+  server: Server;
   introspector: Introspector;
   fallback: RateLimitFallback;
   logger: ReturnType<typeof testLogger>;

@@ -11,7 +11,7 @@ import { findAppWebhook } from '../store/webhooks.ts';
 export function webhookInactive(): Problem {
   return Problem.conflict(
     'webhook_inactive',
-    'The webhook is inactive (too many failures in a row) and gets no deliveries; register the URL again to receive them.',
+    'The webhook is inactive (too many failures in a row, or the consent it was registered under was withdrawn) and gets no deliveries; register the URL again to receive them.',
   );
 }
 

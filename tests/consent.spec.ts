@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import * as oidc from 'openid-client';
+import { chromium } from 'playwright-core';
 import { eventually } from '@boardsync/kit/testing';
 import { openIdApp } from './e2e/support/openid-app.ts';
 import { EmbeddedSystem } from './support/embedded-system.ts';
@@ -8,6 +12,9 @@ import { FormClient, hiddenFields } from './support/form-client.ts';
 import { RecordingReceiver } from './support/recording-receiver.ts';
 import { RunningSystem } from './support/running-system.ts';
 
+// The settings page in a real browser: Debian's Chromium, installed by scripts/infra.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN_CLI = fileURLToPath(new URL('../services/auth/bin/boardsync-admin.js', import.meta.url));
 // Retries 3 s apart: a revocation's event arrives well before the next attempt would go.
 const WEBHOOK_SETTINGS = { SSRF_ALLOW_CIDRS: '127.0.0.1/32', WEBHOOK_RETRY_DELAYS: '3s,3s,3s' };
 const WRITER_SCOPES = ['projects:write', 'components:write'];
@@ -37,7 +44,7 @@ describe.each([
 
   beforeAll(async () => {
     await Promise.all([system.start(), receiver.start()]);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await receiver.stop();
@@ -177,5 +184,69 @@ describe.each([
     await writeAndSettle(context, 'After the deletion');
     expect(receiver.saw(path, 'After the deletion')).toBe(false);
     expect(await stateOf(context.designer.id, id)).toBe('consent_withdrawn');
+  });
+
+  it('lets an operator list every webhook on an account with boardsync-admin, whichever app or token registered it, and delete one', async () => {
+    const context = await account();
+    const { tokens } = await openIdApp(system, context.designer, 'webhooks:write');
+    const appHook = await register(tokens.access_token, `/${String(context.designer.id)}/listed`);
+    const admin = async (...args: string[]): Promise<unknown> => {
+      const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'webhook', ...args], {
+        env: { ...process.env, BOARDSYNC_WEBHOOK_ADMIN_URL: system.internalOrigin('webhook'), BOARDSYNC_ADMIN_TOKEN: system.adminToken() },
+      });
+      return JSON.parse(stdout);
+    };
+    const listed = (await admin('list', '--designer', String(context.designer.id))) as { data: { id: number; app: string; state: string }[] };
+    expect(listed.data).toEqual([
+      expect.objectContaining({ app: 'api:personal', state: 'active' }),
+      expect.objectContaining({ id: appHook, app: expect.stringMatching(/^api:/) as unknown, state: 'active' }),
+    ]);
+    expect(await admin('delete', '--id', String(appHook))).toEqual({ deleted: true });
+    expect((await accountWebhooks(context.designer.id)).map((hook) => hook.id)).not.toContain(appHook);
+  });
+
+  it('shows the designer every webhook on the account in a real browser, an app’s and a token’s; disconnecting then deleting the app’s removes it', async () => {
+    const designer = await system.designer();
+    const mine = `/${String(designer.id)}/mine`;
+    const theApps = `/${String(designer.id)}/the-app`;
+    await register((await system.issueToken(['webhooks:write'], designer.id)).token, mine);
+    const { tokens } = await openIdApp(system, designer, 'webhooks:write');
+    await register(tokens.access_token, theApps);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${system.gateway}/login?next=%2Fsettings`);
+      await page.fill('#email', designer.email);
+      await page.fill('#password', designer.password);
+      await page.click('button:has-text("Sign in")');
+      await page.waitForSelector('#webhooks');
+      const texts = await page.locator('#webhooks tr[data-webhook-id]').allInnerTexts();
+      expect(texts).toHaveLength(2);
+      expect(texts[0]).toMatch(/^Personal token “Personal token”/);
+      expect(texts[0]).toContain(receiver.url(mine));
+      expect(texts[1]).toMatch(/^App “Print Shop Sync”/);
+      expect(texts[1]).toContain(receiver.url(theApps));
+      for (const text of texts) expect(text).toMatch(/components\.changed\s+active\s+never/);
+
+      await page.click('button:has-text("Disconnect")');
+      await page.waitForSelector('text=No app has access to your account.');
+      const appRow = page.locator('#webhooks tr', { hasText: 'Print Shop Sync' });
+      // The webhook service hears of it through auth's event (over Kafka, a moment later): the designer reloads.
+      await eventually(
+        async () => {
+          if ((await appRow.innerText()).includes('stopped: access withdrawn')) return true;
+          await page.reload();
+          return undefined;
+        },
+        15_000,
+        'the app’s webhook shown stopped',
+      );
+      await appRow.locator('button:has-text("Delete")').click();
+      await page.waitForSelector('#webhooks');
+      expect(await page.locator('#webhooks tr[data-webhook-id]').allInnerTexts()).toEqual([expect.stringContaining(mine)]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -206,6 +206,26 @@ describe('a service started alone without its adapters', () => {
   });
 });
 
+describe('a service told to send a Kafka password in clear', () => {
+  it('exits 78 with one line before it connects: SASL PLAIN without TLS, unless KAFKA_SASL_ALLOW_PLAINTEXT says the network is trusted', async () => {
+    const started = run('gateway', {
+      INTERNAL_JWT_SECRET: testSecret('p'),
+      INTROSPECTION_CLIENT_SECRET: testSecret('i'),
+      AUTH_URL: 'http://127.0.0.1:1',
+      AUTH_INTERNAL_URL: 'http://127.0.0.1:1',
+      REDIS_URL: infra.redisUrl,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_SASL_MECHANISM: 'plain',
+      KAFKA_SASL_USERNAME: infra.kafkaSaslUser,
+      KAFKA_SASL_PASSWORD: infra.kafkaSaslPassword,
+    });
+    expect(await started.exited).toBe(78);
+    expect(started.output()).toMatch(/^invalid configuration: KAFKA_SASL_MECHANISM: plain over a plaintext connection sends the password in clear/m);
+    expect(started.output()).not.toContain(infra.kafkaSaslPassword);
+    expect(started.output()).not.toContain('listening');
+  });
+});
+
 describe('a service whose Kafka settings the broker refuses', () => {
   it('exits 78 with one line naming what to fix, never retrying: a wrong SASL password, an untrusted broker', async () => {
     const common = {

@@ -8,7 +8,7 @@ import { freePort } from '@boardsync/kit/testing';
 import { AdminApi } from './admin-api.ts';
 
 const START_SCRIPT = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * `npm start` as a newcomer runs it (scripts/start.ts in a process of its own, on a data folder of

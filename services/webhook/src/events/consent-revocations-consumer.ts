@@ -23,9 +23,9 @@ export function consentRevocationsConsumer(orm: Database, consents: ConsentStand
       }
       if (envelope.event?.$case !== 'tokenRevoked' || !Number.isSafeInteger(envelope.designerId) || envelope.designerId <= 0) return;
       const { designerId } = envelope;
+      // Auth committed the revocation before this event: whatever is asked from now on hears it.
       consents.forgetDesigner(designerId);
       const stopped = await withdrawConsents(orm.em.fork(), designerId, envelope.event.value.endedConsents);
-      consents.forgetDesigner(designerId);
       if (stopped.length > 0) log.info({ designerId, webhooks: stopped }, 'webhooks stopped: the consent they were registered under was withdrawn');
     },
   };

@@ -27,12 +27,13 @@ export async function withdrawConsents(em: EntityManager, designerId: number, re
         where designer_id = ? and registrant = any(?::text[]) and is_active
        returning id
      ),
+     -- Run to completion though nothing reads it (as every data-modifying WITH).
      dropped as (
        update delivery set state = 'failed', next_attempt_at = null, leased_until = null, updated_at = now()
         where webhook_id in (select id from stopped) and state = 'pending'
        returning 1
      )
-     select id from stopped where (select count(*) from dropped) >= 0`,
+     select id from stopped`,
     [designerId, arrayLiteral([...registrants])],
   );
   return rows.map((row) => row.id);

@@ -23,6 +23,7 @@ export {
   INTERNAL_PRINCIPAL_HEADER,
   InvalidPrincipalError,
   issuePrincipalToken,
+  designerPrincipalToken,
   principalOf,
   requirePrincipal,
   verifyPrincipalToken,

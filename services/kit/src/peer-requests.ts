@@ -1,4 +1,5 @@
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { INTERNAL_PRINCIPAL_HEADER } from './principal.ts';
 
 /**
  * How one service asks another over the cluster network (the gateway's proxy, a peer's internal
@@ -37,4 +38,44 @@ let shared: Dispatcher | undefined;
 /** One {@link peerDispatcher} per process for the peers' internal requests. */
 export function sharedPeerDispatcher(): Dispatcher {
   return (shared ??= peerDispatcher());
+}
+
+/** A peer's answer: its status and its JSON body (undefined when it had none that parses). */
+export interface PeerAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Asks a peer's internal listener on behalf of a principal (`principalToken`, the gateway's or one
+ * issued for the designer concerned), bounded by `timeoutMs`. Any status comes back as the answer
+ * for the caller to judge; a peer that cannot be reached or answer in time is PeerUnavailable.
+ */
+export async function askPeer(
+  service: string,
+  url: URL,
+  principalToken: string,
+  options: { method?: 'GET' | 'DELETE'; timeoutMs: number },
+): Promise<PeerAnswer> {
+  try {
+    const response = await request(url, {
+      method: options.method ?? 'GET',
+      headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      dispatcher: sharedPeerDispatcher(),
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, body: parsedOrUndefined(text) };
+  } catch (error) {
+    throw new PeerUnavailable(service, error);
+  }
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

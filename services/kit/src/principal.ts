@@ -70,6 +70,15 @@ export function issuePrincipalToken(principal: Principal, secret: string): Promi
   return Promise.resolve(`${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`);
 }
 
+/**
+ * A principal a service issues itself to ask a peer about one designer's data when no request of
+ * theirs is being served (`source` names the asker, e.g. `service:webhook`; no plan, no request id):
+ * the peer checks it, its designer and its scopes as any other.
+ */
+export function designerPrincipalToken(designerId: number, source: string, scopes: string[], secret: string): Promise<string> {
+  return issuePrincipalToken({ designerId, source, scopes, plan: { storageLimitBytes: 0, unlockedProjectLimit: null }, requestId: source }, secret);
+}
+
 export class InvalidPrincipalError extends Error {
   override readonly name = 'InvalidPrincipalError';
 }

@@ -1,6 +1,4 @@
-import { request } from 'undici';
-import { INTERNAL_PRINCIPAL_HEADER } from '@boardsync/kit';
-import { PeerUnavailable, sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
+import { PeerUnavailable, askPeer } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
 /** What `/me` needs from the services that own projects and stored bytes; either throws PeerUnavailable when its owner cannot say. */
@@ -24,21 +22,10 @@ const storageUsage = z.object({ used_bytes: z.number().int().nonnegative() });
  */
 export function httpAccountFacts(urls: PeerUrls, timeoutMs = 5_000): AccountFacts {
   async function ask<T>(service: string, base: string, path: string, principalToken: string, schema: z.ZodType<T>): Promise<T> {
-    try {
-      const response = await request(new URL(path, base), {
-        headers: { [INTERNAL_PRINCIPAL_HEADER]: principalToken, accept: 'application/json' },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        dispatcher: sharedPeerDispatcher(),
-      });
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        throw new Error(`${service} answered ${String(response.statusCode)}`);
-      }
-      return schema.parse(await response.body.json());
-    } catch (error) {
-      throw new PeerUnavailable(service, error);
-    }
+    const { status, body } = await askPeer(service, new URL(path, base), principalToken, { timeoutMs });
+    const parsed = schema.safeParse(body);
+    if (status !== 200 || !parsed.success) throw new PeerUnavailable(service, new Error(`${service} answered ${String(status)}`));
+    return parsed.data;
   }
   return {
     async projectCounts(designerId, principalToken) {

@@ -1,6 +1,5 @@
-import { request } from 'undici';
-import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
-import { PeerUnavailable, sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
+import { designerPrincipalToken } from '@boardsync/kit';
+import { PeerUnavailable, askPeer, type PeerAnswer } from '@boardsync/kit/peer-requests';
 import { z } from 'zod';
 
 /** A webhook on the account as the webhook service shows it to the designer, whichever app or token registered it. */
@@ -34,26 +33,15 @@ const TIMEOUT_MS = 5_000;
  * itself. Without a webhook service (its URL unset), an account has no webhooks.
  */
 export function httpAccountWebhooks(webhookInternalUrl: string | undefined, principalSecret: string): AccountWebhooks {
-  async function call(method: 'GET' | 'DELETE', designerId: number, path: string): Promise<{ status: number; body: unknown }> {
+  async function call(method: 'GET' | 'DELETE', designerId: number, path: string): Promise<PeerAnswer> {
     if (!webhookInternalUrl) return { status: 404, body: undefined };
-    const principal = await issuePrincipalToken(
-      { designerId, source: 'settings', scopes: ['webhooks:write'], plan: { storageLimitBytes: 0, unlockedProjectLimit: null }, requestId: 'settings' },
-      principalSecret,
-    );
-    try {
-      const response = await request(new URL(`/internal/designers/${String(designerId)}/webhooks${path}`, webhookInternalUrl), {
-        method,
-        headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, accept: 'application/json' },
-        headersTimeout: TIMEOUT_MS,
-        bodyTimeout: TIMEOUT_MS,
-        dispatcher: sharedPeerDispatcher(),
-      });
-      const body: unknown = await response.body.json().catch(() => undefined);
-      if (response.statusCode !== 200 && response.statusCode !== 404) throw new Error(`webhook answered ${String(response.statusCode)}`);
-      return { status: response.statusCode, body };
-    } catch (error) {
-      throw new PeerUnavailable('webhook', error);
-    }
+    const principal = await designerPrincipalToken(designerId, 'settings', ['webhooks:write'], principalSecret);
+    const answer = await askPeer('webhook', new URL(`/internal/designers/${String(designerId)}/webhooks${path}`, webhookInternalUrl), principal, {
+      method,
+      timeoutMs: TIMEOUT_MS,
+    });
+    if (answer.status !== 200 && answer.status !== 404) throw new PeerUnavailable('webhook', new Error(`webhook answered ${String(answer.status)}`));
+    return answer;
   }
   return {
     async list(designerId) {

@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { request } from 'undici';
 import { z } from 'zod';
-import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
-import { PeerUnavailable, sharedPeerDispatcher } from '@boardsync/kit/peer-requests';
+import { designerPrincipalToken } from '@boardsync/kit';
+import { PeerUnavailable, askPeer } from '@boardsync/kit/peer-requests';
 
 /** How long auth's "it stands" is believed: a revocation whose event is late or lost stops sends within this. */
 export const STANDING_FRESH_MS = 5_000;
@@ -41,27 +40,13 @@ export function httpConsentStanding(authInternalUrl: string, principalSecret: st
   const keyOf = (designerId: number, registrant: string): string => `${String(designerId)}\u0000${registrant}`;
 
   async function ask(designerId: number, registrant: string): Promise<boolean> {
-    const principal = await issuePrincipalToken(
-      { designerId, source: 'service:webhook', scopes: [], plan: { storageLimitBytes: 0, unlockedProjectLimit: null }, requestId: 'consent-check' },
-      principalSecret,
-    );
+    const principal = await designerPrincipalToken(designerId, 'service:webhook', [], principalSecret);
     const url = new URL(`/internal/designers/${String(designerId)}/consents`, authInternalUrl);
     url.searchParams.set('credential', registrant);
-    try {
-      const response = await request(url, {
-        headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, accept: 'application/json' },
-        headersTimeout: ASK_TIMEOUT_MS,
-        bodyTimeout: ASK_TIMEOUT_MS,
-        dispatcher: sharedPeerDispatcher(),
-      });
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        throw new Error(`auth answered ${String(response.statusCode)}`);
-      }
-      return answer.parse(await response.body.json()).standing.includes(registrant);
-    } catch (error) {
-      throw new PeerUnavailable('auth', error);
-    }
+    const { status, body } = await askPeer('auth', url, principal, { timeoutMs: ASK_TIMEOUT_MS });
+    const parsed = answer.safeParse(body);
+    if (status !== 200 || !parsed.success) throw new PeerUnavailable('auth', new Error(`auth answered ${String(status)}`));
+    return parsed.data.standing.includes(registrant);
   }
 
   function startAsking(designerId: number, registrant: string, key: string): Promise<boolean> {

@@ -9,7 +9,8 @@ export const STANDING_FRESH_MS = 5_000;
 export const STANDING_STALE_IF_ERROR_MS = 60_000;
 /** Designer-and-consent pairs remembered at once. */
 const MAX_REMEMBERED = 50_000;
-const ASK_TIMEOUT_MS = 3_000;
+/** As long as a receiver gets: under load, the embedded mode answers on the same busy event loop. */
+const ASK_TIMEOUT_MS = 10_000;
 
 /** Whether the consent a webhook was registered under still stands, asked of auth (the owner of consents). */
 export interface ConsentStanding {

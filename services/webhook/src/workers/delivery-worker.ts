@@ -239,12 +239,13 @@ export class DeliveryWorker {
     this.sending.set(delivery.id, held);
     this.shares.started(delivery.designerId);
     const span = new DeliverySpan(delivery);
+    // Its lease is lengthened from here on: the gate may wait on auth, and a lease that ran out meanwhile would let another claim it.
+    this.unextended.add(held, claimedAt);
     try {
       if (!(await this.gate.admits(delivery))) {
         span.end();
         return;
       }
-      this.unextended.add(held, claimedAt);
       this.metrics.sendStarted(delivery, delivery.dueForMs + (performance.now() - claimedAt));
       sent = await sendDelivery(
         outbound,

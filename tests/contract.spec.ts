@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { API_PREFIX, ROUTES } from '@boardsync/kit';
+import { API_PREFIX, ROUTES, describeScope } from '@boardsync/kit';
 import { AUTH_PAGES, DOCUMENT_FILE } from '@boardsync/gateway';
 import { API_OPERATIONS, publicContract } from '../scripts/contract/public-contract.ts';
 
@@ -44,7 +44,7 @@ describe('the public contract', () => {
   it('puts each API operation under /api/v1 once, with the scope its route requires', () => {
     for (const rule of ROUTES) {
       const operation = document.paths[`${API_PREFIX}${openApiPath(rule.path)}`]?.[rule.method.toLowerCase()] as { 'x-required-scope': string } | undefined;
-      expect([key(rule), operation?.['x-required-scope']]).toEqual([key(rule), rule.scope === 'any' ? 'any one scope' : rule.scope]);
+      expect([key(rule), operation?.['x-required-scope']]).toEqual([key(rule), describeScope(rule.scope)]);
     }
   });
 
@@ -67,6 +67,7 @@ describe('the public contract', () => {
       [
         'Account',
         'Asset',
+        'Change',
         'Component',
         'Delivery',
         'DeliveryAttempt',

@@ -59,6 +59,7 @@ export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
     'use-cases': 'use-cases',
     http: 'edges',
     events: 'edges',
+    workers: 'edges',
   },
   asset: {
     ...entry,

@@ -13,7 +13,7 @@ export const API_OPERATIONS: readonly Operation[] = [...authOperations, ...catal
  * The contract's own version (semver: CHANGELOG.md), apart from the product's release (package.json):
  * a release that changes nothing a client sees keeps it. Spec §9.1.
  */
-export const API_VERSION = '1.0.0';
+export const API_VERSION = '1.1.0';
 
 const DESCRIPTION = `The account of a board-game designer — projects, components, decks and stacks, artwork — for the
 tools they design with, and webhooks that say when something changed.
@@ -73,6 +73,11 @@ const TAGS: readonly DocumentTag[] = [
   { name: 'Groups', description: 'Decks (of cards) and stacks (of tokens): their names, order and members.' },
   { name: 'Masks', description: 'The card and token shapes a component may take: the built-in library and the designer’s own.' },
   { name: 'Assets', description: 'Artwork: uploaded or fetched from a URL, validated, stored under the designer’s quota, served from the asset host.' },
+  {
+    name: 'Changes',
+    description:
+      'Stay in sync without a public URL: take the head, list what you keep, then follow every change after it by paging, long-poll (`wait`) or a stream, resuming from a cursor after being offline.',
+  },
   { name: 'Webhooks', description: 'Register a public https URL to be told when a designer’s components or projects change; the secret signs every delivery.' },
   { name: 'Webhook deliveries', description: 'What was sent to a webhook and how it answered; send one again, or every failed one of a period.' },
   {

@@ -204,6 +204,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/changes/head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes feed’s current end
+         * @description Take the head first, then list what you keep in sync, then follow the feed from the head: nothing committed after the head is ever missed.
+         */
+        get: operations["getChangesHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The designer’s changes after a cursor, oldest first; with `wait`, held until one exists
+         * @description Every change of the designer’s projects, components, decks and stacks, and assets that the token’s scopes let it see (`projects:read`, `components:read`, `assets:read`), in commit order; changes it may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for `CHANGES_RETENTION` (30 days by default).
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{project}/assets": {
         parameters: {
             query?: never;
@@ -1932,6 +1972,40 @@ export interface components {
             source: "preset" | "custom";
             /** @description The ratio the shape forces, like `1:1` or `5:7`; null forces none (the component keeps its size). */
             aspect: string | null;
+        };
+        /**
+         * @example {
+         *       "cursor": "NDIuMTIwN8Xf1bQ0wq3sB3e6kA",
+         *       "occurred_at": "2026-11-29T09:12:44.120Z",
+         *       "project_id": 42,
+         *       "resource": "component",
+         *       "action": "deleted",
+         *       "id": 1207,
+         *       "unique_id": "sheet-row-17",
+         *       "app": "card-forge",
+         *       "data": null
+         *     }
+         */
+        Change: {
+            /** @description This change’s place in the feed: pass it as `after` (or `Last-Event-ID`) to read what came after it. */
+            cursor: string;
+            /** Format: date-time */
+            occurred_at: string;
+            project_id: number;
+            /** @enum {string} */
+            resource: "project" | "component" | "group" | "asset";
+            /** @enum {string} */
+            action: "created" | "updated" | "deleted";
+            /** @description The resource’s id (a project’s, a component’s, a group’s, an asset’s). */
+            id: number;
+            /** @description A component’s `unique_id`; null for other resources. */
+            unique_id: string | null;
+            /** @description The client id of the app whose request made the change; null for a personal token, the editor or boardsync’s own work. */
+            app: string | null;
+            /** @description The resource as its own GET answered at this change (a group without its members); null for `deleted`. */
+            data: (components["schemas"]["Project"] | components["schemas"]["Component"] | components["schemas"]["Group"] | {
+                [key: string]: unknown;
+            }) | null;
         };
         /**
          * @example {
@@ -4557,6 +4631,195 @@ export interface operations {
             400: components["responses"]["InvalidTarget"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    getChangesHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while it still names the answer. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A cursor at the feed’s end now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cursor": "NDIuMTIwN8Xf1bQ0wq3sB3e6kA"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The feed’s current end: changes committed after this answer come after it. */
+                        cursor: string;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidTarget"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description A cursor from `changes/head`, a change, or `meta.cursor`: the changes after it. Left out: from the oldest change kept. */
+                after?: string;
+                /** @description Only this project’s changes (its own and its components’, groups’ and assets’). */
+                project?: number;
+                /** @description Changes per answer, 100 by default; larger values are clamped to 500. */
+                limit?: number;
+                /** @description Seconds to hold the request (long-poll) until a change after `after` exists, 0 by default; larger values are clamped to 60. None by then: `data` is empty. */
+                wait?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while it still names the answer. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes after `after`, and where to go on from. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "links": {
+                     *         "next": "https://api.boardsync.example/api/v1/changes?after=NDIuMTIwN8Xf1bQ0wq3sB3e6kA"
+                     *       },
+                     *       "meta": {
+                     *         "cursor": "NDIuMTIwN8Xf1bQ0wq3sB3e6kA",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Change"][];
+                        links: {
+                            /** @description This request again from `meta.cursor`: follow it to read on, now or later. */
+                            next: string;
+                        };
+                        meta: {
+                            /** @description Pass as `after` next time: past every change answered and every change this token may not see. */
+                            cursor: string;
+                            /** @description More changes are already waiting after `cursor`. */
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The cursor is not one boardsync gave this account (`invalid_cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_cursor",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_cursor",
+                     *       "detail": "The cursor is not one boardsync gave this account (`invalid_cursor`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description No such project of the caller’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such project of the caller’s."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The cursor is older than the changes kept (`cursor_expired`): list again, then follow from a new head. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/cursor_expired",
+                     *       "title": "Gone",
+                     *       "status": 410,
+                     *       "code": "cursor_expired",
+                     *       "detail": "The cursor is older than the changes kept (`cursor_expired`): list again, then follow from a new head."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A query parameter is invalid (`validation_failed`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/validation_failed",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "A query parameter is invalid (`validation_failed`).",
+                     *       "errors": {
+                     *         "name": [
+                     *           "is required"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
             503: components["responses"]["Unavailable"];

@@ -1,6 +1,17 @@
 import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
 import { z } from 'zod';
 
+const DAY_MS = 86_400_000;
+const UNIT_MS = { d: DAY_MS, h: 3_600_000, m: 60_000 } as const;
+
+/** A duration as `30d`, `12h` or `90m`, in milliseconds; at least a minute. */
+const retention = () =>
+  z
+    .string()
+    .regex(/^\d{1,6}[dhm]$/, 'must be a whole number of days, hours or minutes: 30d, 12h, 90m')
+    .transform((text) => Number(text.slice(0, -1)) * UNIT_MS[text.at(-1) as keyof typeof UNIT_MS])
+    .refine((ms) => ms >= 60_000, 'must be at least 1m');
+
 /** The catalog's own settings, whatever its adapters: the common service settings, plus: */
 export const catalogSettingsSchema = serviceEnv(8082).extend({
   /**
@@ -13,6 +24,10 @@ export const catalogSettingsSchema = serviceEnv(8082).extend({
    * X-Forwarded-* headers). The default is the embedded mode's gateway.
    */
   PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
+  /** How long the changes feed keeps a change: `30d`, `12h`, `90m`; a cursor older than that is answered 410. */
+  CHANGES_RETENTION: retention().default(30 * DAY_MS),
+  /** Requests one designer may hold waiting for changes at once on one replica (long-polls); more are answered 429. */
+  CHANGES_MAX_WAITING_PER_DESIGNER: env.int(10, 1),
 });
 
 /** The catalog started alone (`main.ts`): its settings and the production adapters, all required. */

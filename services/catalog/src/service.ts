@@ -1,8 +1,11 @@
 import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
-import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
+import type { Database, DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
+import { CursorCodec } from './domain/change-cursor.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
+import { changeOperations } from './http/change-operations.ts';
+import { changesRouter } from './http/changes.ts';
 import { componentOperations } from './http/component-operations.ts';
 import { componentsRouter } from './http/components.ts';
 import { groupOperations } from './http/group-operations.ts';
@@ -12,8 +15,13 @@ import { maskOperations } from './http/mask-operations.ts';
 import { masksRouter } from './http/masks.ts';
 import { projectOperations } from './http/project-operations.ts';
 import { projectsRouter } from './http/projects.ts';
+import { wakeAfterChangesCommit } from './store/change-commits.ts';
+import { CHANGES_CHANNEL } from './store/change-log.ts';
+import { ChangeWaiters } from './store/change-waiters.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
+import type { ChangeFeed } from './use-cases/read-changes.ts';
+import { changePruner } from './workers/change-pruner.ts';
 
 /** What the running catalog and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
 export const catalogService = {
@@ -25,17 +33,29 @@ export const catalogService = {
 } satisfies ServiceDefinition;
 
 /** The catalog's public operations as the contract describes them: every route of its public listener (the OpenAPI document is built from them). */
-export const catalogOperations = [...projectOperations, ...componentOperations, ...groupOperations, ...maskOperations];
+export const catalogOperations = [...projectOperations, ...componentOperations, ...groupOperations, ...maskOperations, ...changeOperations];
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
-  config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'>;
+  config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'> &
+    Partial<Pick<CatalogSettings, 'CHANGES_MAX_WAITING_PER_DESIGNER'>>;
+  /** The changes feed's cursors and waiting readers; made here when not given (then only this process's commits wake its readers). */
+  feed?: ChangeFeed;
+}
+
+/** The changes feed's cursors and its waiting readers, woken by this process's commits as soon as they commit. */
+export function changeFeed(orm: Database, config: CatalogDependencies['config']): ChangeFeed {
+  const waiters = new ChangeWaiters(config.CHANGES_MAX_WAITING_PER_DESIGNER ?? 10);
+  wakeAfterChangesCommit(orm, (designerId) => {
+    waiters.wake(designerId);
+  });
+  return { codec: new CursorCodec(config.INTERNAL_JWT_SECRET), waiters };
 }
 
 /**
  * The catalog's two listeners, built from live dependencies (tests pass real ones). Public: the
  * API the gateway proxies to. Internal (never proxied): the admin API and `/internal/*` for auth's `/me`.
  */
-export function createApp({ orm, bus, logger, config }: CatalogDependencies): ServiceApps {
+export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, config) }: CatalogDependencies): ServiceApps {
   const { PUBLIC_BASE_URL: publicBaseUrl, ASSET_PUBLIC_URL: storedArtworkBaseUrl } = config;
   return databaseServiceApps({
     service: 'catalog',
@@ -45,7 +65,13 @@ export function createApp({ orm, bus, logger, config }: CatalogDependencies): Se
     principalSecret: config.INTERNAL_JWT_SECRET,
     // Each router reads its own JSON bodies: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
     jsonLimit: false,
-    public: [projectsRouter(orm, { publicBaseUrl }), componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }), groupsRouter(orm), masksRouter(orm)],
+    public: [
+      projectsRouter(orm, { publicBaseUrl }),
+      componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }),
+      groupsRouter(orm),
+      masksRouter(orm),
+      changesRouter(orm, feed, { publicBaseUrl }),
+    ],
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
     operations: catalogOperations,
   });
@@ -58,9 +84,18 @@ export function startCatalog(settings: CatalogSettings, logger: Logger, adapters
     config: settings,
     adapters,
     logger,
-    wire: ({ orm, bus }) => ({
-      apps: createApp({ orm, bus, logger, config: settings }),
-      consumers: [internalizeCompletedConsumer(orm, logger)],
-    }),
+    wire: ({ orm, bus, signals }) => {
+      const feed = changeFeed(orm, settings);
+      // Another replica's commit: its designer's readers look again; after a reconnect, everyone's.
+      signals?.on(CHANGES_CHANNEL, (designer) => {
+        if (designer === undefined) feed.waiters.wakeAll();
+        else feed.waiters.wake(Number(designer));
+      });
+      return {
+        apps: createApp({ orm, bus, logger, config: settings, feed }),
+        consumers: [internalizeCompletedConsumer(orm, logger)],
+        workers: [changePruner(orm, logger, settings.CHANGES_RETENTION)],
+      };
+    },
   });
 }

@@ -43,6 +43,11 @@ export const gatewaySettingsSchema = z
     REPLICA_ID: env.optionalString(),
     UPSTREAM_TIMEOUT_MS: env.int(30_000, 100),
     /**
+     * For the routes that hold a request (the changes feed's long-poll, up to 60 s) or stream: the
+     * wait for an answer's head and between its chunks. Above 60 s, so a healthy wait is never cut.
+     */
+    HELD_REQUEST_TIMEOUT_MS: env.int(90_000, 61_000),
+    /**
      * The embedded mode's artwork directory (the asset service's directory store): GET and HEAD
      * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
      */

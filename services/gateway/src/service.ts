@@ -128,7 +128,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
   const metrics = createHttpMetrics('gateway');
   const counters = { redis, keyPrefix: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
   const refusals = new RateLimitRefusals(metrics.registry);
-  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, registry: metrics.registry });
+  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, heldTimeoutMs: config.HELD_REQUEST_TIMEOUT_MS, logger, registry: metrics.registry });
   const replicaId = replicaIdentity(config.REPLICA_ID);
   const limiter = new ApiRateLimiter(
     {

@@ -14,6 +14,7 @@ export { bodyParser, createInternalApp, createScrapeApp, createServiceApp, creat
 export { serveListeners, type ListenerSettings, type Listening } from './http/listeners.ts';
 export { mountRouters, type Mountable } from './http/mount.ts';
 export { startService, type RunningService, type ServiceParts, type ServiceSettings, type Worker } from './service-parts.ts';
+export { periodicTask, type PeriodicTaskOptions } from './periodic-task.ts';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
 export { health, type ReadinessCheck } from './http/health.ts';
 export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
@@ -64,6 +65,7 @@ export {
   matchRoute,
   noRouteProblem,
   requireScope,
+  describeScope,
   type RequiredScope,
   type RouteMatch,
   type RouteRule,

@@ -4,8 +4,18 @@ import { Problem } from './problem.ts';
 /** The services that own public routes. */
 export type ServiceName = 'auth' | 'catalog' | 'asset' | 'webhook';
 
-/** `any`: a token with at least one scope (spec §5: any single scope unlocks /me). */
-export type RequiredScope = Scope | 'any';
+/**
+ * `any`: a token with at least one scope (spec §5: any single scope unlocks /me). `anyOf`: at
+ * least one of those (the changes feed: each scope shows its own resources' changes).
+ */
+export type RequiredScope = Scope | 'any' | { anyOf: readonly Scope[] };
+
+/** How the contract and a refusal name a route's scope. */
+export function describeScope(required: RequiredScope): string {
+  if (required === 'any') return 'any one scope';
+  if (typeof required === 'object') return `any of ${required.anyOf.join(', ')}`;
+  return required;
+}
 
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -18,6 +28,11 @@ export interface RouteRule {
    * asks auth afresh instead of using a remembered answer, so a plan change applies to the very next one.
    */
   usesPlan?: true;
+  /**
+   * The operation may hold the request before answering (a long-poll of up to a minute) or stream
+   * its answer: the gateway gives it its held-request timeout, not the ordinary one.
+   */
+  holds?: true;
 }
 
 /** Every public API path starts here. */
@@ -48,6 +63,9 @@ export const ROUTES: readonly RouteRule[] = [
   { method: 'PATCH', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
   { method: 'DELETE', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
   { method: 'PUT', path: '/projects/:project/groups/:group/members', scope: 'components:write', service: 'catalog' },
+  // Beyond the spec (docs/decisions.md, "Changes feed"): what changed after a cursor, each scope showing its own resources' changes.
+  { method: 'GET', path: '/changes/head', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog' },
+  { method: 'GET', path: '/changes', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog', holds: true },
   { method: 'GET', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'POST', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'DELETE', path: '/webhooks/:webhook', scope: 'webhooks:write', service: 'webhook' },
@@ -100,6 +118,15 @@ export function requireScope(held: readonly string[], required: RequiredScope): 
       code: 'insufficient_scope',
       detail: 'This token has no scopes; any one scope unlocks this endpoint.',
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${SCOPE_NAMES.join(' ')}"` },
+    });
+  }
+  if (typeof required === 'object') {
+    if (required.anyOf.some((scope) => held.includes(scope))) return;
+    throw new Problem({
+      status: 403,
+      code: 'insufficient_scope',
+      detail: `This token holds none of the scopes ${required.anyOf.join(', ')}; any one of them unlocks this endpoint.`,
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${required.anyOf.join(' ')}"` },
     });
   }
   if (!held.includes(required)) throw Problem.insufficientScope(required);

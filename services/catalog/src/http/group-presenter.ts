@@ -4,7 +4,10 @@ import { memberTypeOf } from '../domain/group-rules.ts';
 import type { GroupBody } from './group-schemas.ts';
 
 /** Spec §2 Group; `members` and `member_count` only when members were loaded. */
-export function presentGroup(group: ComponentGroup, members?: readonly MemberView[]): GroupBody {
+export function presentGroup(
+  group: Pick<ComponentGroup, 'id' | 'kind' | 'name' | 'position' | 'createdAt' | 'updatedAt'>,
+  members?: readonly MemberView[],
+): GroupBody {
   return {
     id: group.id,
     kind: group.kind,

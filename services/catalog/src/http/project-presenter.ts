@@ -1,12 +1,12 @@
 import { PROJECT_FIELDS, type ProjectFieldName } from '../domain/project-fields.ts';
-import type { Project } from '../store/entities/project.ts';
+import type { ProjectRecord } from '../domain/project-record.ts';
 import type { ProjectBody } from './project-schemas.ts';
 
 /** Spec §2 Project: every field of the table, unset ones null, plus the count and timestamps. */
-export function presentProject(project: Project, componentCount: number): ProjectBody {
+export function presentProject(project: ProjectRecord, componentCount: number): ProjectBody {
   const fields = Object.fromEntries(
     (Object.keys(PROJECT_FIELDS) as ProjectFieldName[]).map((field) => [field, project[PROJECT_FIELDS[field].property] ?? null]),
-  ) as { [F in ProjectFieldName]: NonNullable<Project[(typeof PROJECT_FIELDS)[F]['property']]> | null };
+  ) as { [F in ProjectFieldName]: NonNullable<ProjectRecord[(typeof PROJECT_FIELDS)[F]['property']]> | null };
   return {
     id: project.id,
     ...fields,

@@ -115,23 +115,35 @@ export function componentWithUniqueId(em: EntityManager, projectId: number, uniq
   return em.findOne(Component, { projectId, uniqueId });
 }
 
-/** Deletes a source's rows of the project (of one type, or all); returns the deleted rows' types. */
-export async function deleteRowsOfSource(em: EntityManager, owner: { projectId: number; source: string }, type: ComponentType | undefined): Promise<string[]> {
-  const deleted = await em.execute<{ type: string }[]>(
-    `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning type`,
-    type ? [owner.projectId, owner.source, type] : [owner.projectId, owner.source],
-  );
-  return deleted.map((row) => row.type);
+/** A deleted row, as the changes feed names it. */
+export interface DeletedComponent {
+  id: number;
+  uniqueId: string;
+  type: string;
 }
 
-/** `remove_missing`: deletes a source's rows of the type other than those kept; returns how many. */
-export function deleteOwnRowsBeyond(em: EntityManager, owner: { projectId: number; type: string; source: string }, keep: readonly number[]): Promise<number> {
-  return em.nativeDelete(Component, {
-    projectId: owner.projectId,
-    type: owner.type,
-    source: owner.source,
-    ...(keep.length > 0 ? { id: { $nin: [...keep] } } : {}),
-  });
+/** Deletes a source's rows of the project (of one type, or all); returns the rows deleted. */
+export function deleteRowsOfSource(
+  em: EntityManager,
+  owner: { projectId: number; source: string },
+  type: ComponentType | undefined,
+): Promise<DeletedComponent[]> {
+  return em.execute<DeletedComponent[]>(
+    `delete from component where project_id = ? and source = ?${type ? ' and type = ?' : ''} returning id, unique_id as "uniqueId", type`,
+    type ? [owner.projectId, owner.source, type] : [owner.projectId, owner.source],
+  );
+}
+
+/** `remove_missing`: deletes a source's rows of the type other than those kept; returns the rows deleted. */
+export function deleteOwnRowsBeyond(
+  em: EntityManager,
+  owner: { projectId: number; type: string; source: string },
+  keep: readonly number[],
+): Promise<DeletedComponent[]> {
+  return em.execute<DeletedComponent[]>(
+    `delete from component where project_id = ? and type = ? and source = ?${keep.length > 0 ? ` and id not in (${placeholders(keep)})` : ''} returning id, unique_id as "uniqueId", type`,
+    [owner.projectId, owner.type, owner.source, ...keep],
+  );
 }
 
 export function componentsByIds(em: EntityManager, projectId: number, ids: readonly number[]): Promise<Component[]> {

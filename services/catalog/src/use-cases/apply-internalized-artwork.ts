@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { recordChanges } from './record-changes.ts';
 import { enqueueEvents, type EventOrigin } from '@boardsync/kit';
 import { rewriteArtwork } from '../domain/artwork.ts';
 import { componentsChanged, sharedType } from '../domain/catalog-events.ts';
@@ -44,5 +45,7 @@ export async function applyInternalizedArtwork(
       componentsChanged(projectId, { type: sharedType(updated.map((component) => component.type)), created: [], updated, deleted: 0 }, origin),
     ]);
     await tx.flush();
+    // The copy is boardsync's own work, not the app's: a tool that skips its own writes must still see the new URLs.
+    await recordChanges(tx, { designerId: origin.designerId, source: null }, [{ resource: 'component', action: 'updated', projectId, components: updated }]);
   });
 }

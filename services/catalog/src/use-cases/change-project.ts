@@ -3,6 +3,7 @@ import { Problem, enqueueEvents, eventMessage, type Principal } from '@boardsync
 import { assignProjectFields, playerCountErrors, type ProjectChange } from '../domain/project-input.ts';
 import type { Project } from '../store/entities/project.ts';
 import { findWritableProject } from './project-access.ts';
+import { recordChanges } from './record-changes.ts';
 
 /**
  * `PATCH /projects/{project}`: applies the fields sent, leaving the rest untouched, and records
@@ -20,6 +21,7 @@ export async function changeProject(em: EntityManager, principal: Principal, id:
     if (changed.length === 0) return project;
     enqueueEvents(tx, [eventMessage(String(project.id), { $case: 'projectUpdated', value: { projectId: project.id, changed } }, principal)]);
     await tx.flush();
+    await recordChanges(tx, principal, [{ resource: 'project', action: 'updated', project }]);
     return project;
   });
 }

@@ -3,6 +3,7 @@ import type { Principal } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { ensureGroups } from '../store/groups.ts';
+import { recordChanges } from './record-changes.ts';
 import { lockWritableProject } from './project-access.ts';
 
 /** Spec §4: a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
@@ -16,6 +17,7 @@ export async function createGroup(
     const project = await lockWritableProject(tx, principal.designerId, projectId);
     const ensured = (await ensureGroups(tx, project.id, group.kind, [group.name])).get(groupNameKey(group.name));
     if (!ensured) throw new Error('ensureGroups returned no group for the name it was given');
+    if (ensured.created) await recordChanges(tx, principal, [{ resource: 'group', action: 'created', projectId: project.id, group: ensured.group }]);
     return ensured;
   });
 }

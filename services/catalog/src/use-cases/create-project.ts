@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { assignProjectFields, playerCountErrors, type ProjectFields } from '../domain/project-input.ts';
 import { Project } from '../store/entities/project.ts';
+import { recordChanges } from './record-changes.ts';
 import { lockProjectCreates, projectCounts } from '../store/projects.ts';
 
 function planLimitReached(cap: number): Problem {
@@ -27,6 +28,7 @@ export async function createProject(em: EntityManager, principal: Principal, fie
     const project = tx.create(Project, { designerId: principal.designerId, name: fields.name, isLocked: false });
     assignProjectFields(project, fields);
     await tx.flush();
+    await recordChanges(tx, principal, [{ resource: 'project', action: 'created', project }]);
     return project;
   });
 }

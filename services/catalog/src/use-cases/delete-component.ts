@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { componentWithUniqueId } from '../store/components.ts';
+import { recordChanges } from './record-changes.ts';
 import { lockWritableProject } from './project-access.ts';
 import { recordDeletion } from './component-deletion-event.ts';
 
@@ -17,8 +18,10 @@ export async function deleteComponent(em: EntityManager, principal: Principal, p
           : 'This component was created by another app; only the app that created a component can delete it.',
       );
     }
+    const gone = { id: component.id, uniqueId: component.uniqueId };
     tx.remove(component);
     recordDeletion(tx, principal, project.id, [component.type]);
     await tx.flush();
+    await recordChanges(tx, principal, [{ resource: 'component', action: 'deleted', projectId: project.id, components: [gone] }]);
   });
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Principal } from '@boardsync/kit';
 import type { ComponentType } from '../domain/component-types.ts';
 import { deleteRowsOfSource } from '../store/components.ts';
+import { recordChanges } from './record-changes.ts';
 import { lockWritableProject } from './project-access.ts';
 import { recordDeletion } from './component-deletion-event.ts';
 
@@ -9,11 +10,17 @@ import { recordDeletion } from './component-deletion-event.ts';
 export async function deleteComponents(em: EntityManager, principal: Principal, projectId: number, type: ComponentType | undefined): Promise<number> {
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);
-    const types = await deleteRowsOfSource(tx, { projectId: project.id, source: principal.source }, type);
-    if (types.length > 0) {
-      recordDeletion(tx, principal, project.id, types);
+    const deleted = await deleteRowsOfSource(tx, { projectId: project.id, source: principal.source }, type);
+    if (deleted.length > 0) {
+      recordDeletion(
+        tx,
+        principal,
+        project.id,
+        deleted.map((row) => row.type),
+      );
       await tx.flush();
+      await recordChanges(tx, principal, [{ resource: 'component', action: 'deleted', projectId: project.id, components: deleted }]);
     }
-    return types.length;
+    return deleted.length;
   });
 }

@@ -4,6 +4,7 @@ import { mixedGroupReason } from '../domain/group-rules.ts';
 import { componentsWithUniqueIds } from '../store/components.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { replaceGroupMembers } from '../store/group-members.ts';
+import { groupChanges, memberComponentsOf, recordChanges } from './record-changes.ts';
 import { changeLockedGroup, type GroupAddress } from './locked-group.ts';
 
 export interface MemberEntry {
@@ -48,6 +49,8 @@ export function replaceMembers(em: EntityManager, principal: Principal, address:
       const component = byUniqueId.get(entry.unique_id);
       return component ? [{ componentId: component.id, count: entry.count ?? null, faceUp: entry.face_up ?? null }] : [];
     });
+    const before = await memberComponentsOf(tx, group);
     await replaceGroupMembers(tx, group, members);
+    await recordChanges(tx, principal, groupChanges(group, 'updated', [before, components]));
   });
 }

@@ -12,8 +12,10 @@ import { deleteOwnRowsBeyond } from '../store/components.ts';
 import { customMasks } from '../store/custom-masks.ts';
 import { addMembers, endPositions, memberMasks, membershipsOfKind, removeMemberships } from '../store/group-members.ts';
 import { ensureGroups } from '../store/groups.ts';
+import type { ComponentGroup } from '../store/entities/component-group.ts';
 import type { StoredComponent } from '../store/stored-component.ts';
 import { lockWritableProject } from './project-access.ts';
+import { recordChanges, type PendingChange } from './record-changes.ts';
 
 export interface ComponentWrite {
   type: CreatableType;
@@ -81,8 +83,8 @@ async function setGroupNames(
   projectId: number,
   kind: GroupKind,
   entries: readonly GroupNamesEntry<StoredComponent>[],
-): Promise<Pick<GroupNamesPlan<StoredComponent>, 'changed' | 'refused'>> {
-  if (entries.length === 0) return { changed: new Set(), refused: [] };
+): Promise<Pick<GroupNamesPlan<StoredComponent>, 'changed' | 'refused'> & { createdGroups: ComponentGroup[] }> {
+  if (entries.length === 0) return { changed: new Set(), refused: [], createdGroups: [] };
   const ensured = await ensureGroups(
     tx,
     projectId,
@@ -103,7 +105,8 @@ async function setGroupNames(
   const plan = planGroupNames(kind, entries, { groups, memberships, masks, endPositions: positions });
   await removeMemberships(tx, plan.removed);
   await addMembers(tx, plan.added);
-  return plan;
+  const createdGroups = [...ensured.values()].filter((entry) => entry.created).map((entry) => entry.group);
+  return { changed: plan.changed, refused: plan.refused, createdGroups };
 }
 
 /**
@@ -137,6 +140,7 @@ export async function writeComponents(
     );
 
     const problems: RowProblem[] = [];
+    const createdGroups: ComponentGroup[] = [];
     const kind = groupKindOf(write.type);
     if (kind) {
       const entries: GroupNamesEntry<StoredComponent>[] = written.flatMap(({ component, row }) =>
@@ -150,18 +154,20 @@ export async function writeComponents(
         now,
       );
       for (const { component } of touched) changed.add(component);
+      createdGroups.push(...membership.createdGroups);
       for (const refusal of membership.refused) {
         problems.push({ index: refusal.index, component: refusal.component, code: 'mixed_group', message: refusal.message });
       }
     }
 
-    let deleted = 0;
-    if (write.removeMissing)
-      deleted = await deleteOwnRowsBeyond(
-        tx,
-        { projectId: project.id, type: write.type, source: principal.source },
-        written.map(({ component }) => component.id),
-      );
+    const removed = write.removeMissing
+      ? await deleteOwnRowsBeyond(
+          tx,
+          { projectId: project.id, type: write.type, source: principal.source },
+          written.map(({ component }) => component.id),
+        )
+      : [];
+    const deleted = removed.length;
 
     let internalizing = false;
     if (write.internalizeImages) {
@@ -178,6 +184,12 @@ export async function writeComponents(
     if (created.length + edited.length + deleted > 0)
       enqueueEvents(tx, [componentsChanged(project.id, { type: write.type, created, updated: edited, deleted }, principal)]);
     await tx.flush();
+    await recordChanges(tx, principal, [
+      ...createdGroups.map((group): PendingChange => ({ resource: 'group', action: 'created', projectId: project.id, group })),
+      { resource: 'component', action: 'created', projectId: project.id, components: created },
+      { resource: 'component', action: 'updated', projectId: project.id, components: edited },
+      { resource: 'component', action: 'deleted', projectId: project.id, components: removed },
+    ]);
 
     return {
       written: written.map(({ component, created: isNew }) => ({ component, created: isNew })),

@@ -27,7 +27,13 @@ export function apiGateway(admission: ApiAdmission, proxy: UpstreamProxy): Middl
       rule,
     );
     for (const [name, value] of admitted.rateHeaders) ctx.set(name, value);
-    await proxy.forward(ctx, admitted.upstream, admitted.service, { [INTERNAL_PRINCIPAL_HEADER.toLowerCase()]: admitted.principal });
+    await proxy.forward(
+      ctx,
+      admitted.upstream,
+      admitted.service,
+      { [INTERNAL_PRINCIPAL_HEADER.toLowerCase()]: admitted.principal },
+      { held: rule.holds === true },
+    );
   };
 }
 

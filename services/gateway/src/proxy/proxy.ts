@@ -12,6 +12,8 @@ import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
 
 export interface ProxyOptions {
   timeoutMs: number;
+  /** For a route that holds its request (long-poll) or streams (`RouteRule.holds`): the wait before an answer's head, and between its body's chunks. */
+  heldTimeoutMs: number;
   logger: Logger;
   /** Where `boardsync_gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
   registry: Registry;
@@ -25,6 +27,8 @@ export interface Outgoing {
   path: string;
   service: string;
   headers: Record<string, string>;
+  /** The route holds its request or streams (`RouteRule.holds`): the held-request timeout applies. */
+  held?: boolean | undefined;
 }
 
 /** The upstream's answer head, with the exchange that streams its body; undefined when the client left first. */
@@ -34,11 +38,13 @@ export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } |
 export class UpstreamProxy {
   private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
+  private readonly heldTimeoutMs: number;
   private readonly aborts: ProxyAborts;
   private readonly origins = new Map<string, string>();
 
-  constructor({ timeoutMs, logger, registry }: ProxyOptions) {
+  constructor({ timeoutMs, heldTimeoutMs, logger, registry }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
+    this.heldTimeoutMs = heldTimeoutMs;
     // A request without a body that meets a stopping pod's closed connection is sent again (peer-requests.ts).
     this.dispatcher = peerDispatcher({ connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     this.aborts = new ProxyAborts(logger, registry);
@@ -61,11 +67,11 @@ export class UpstreamProxy {
     baseUrl: string,
     service: string,
     extraHeaders: Record<string, string>,
-    options: { passCredentials?: boolean } = {},
+    options: { passCredentials?: boolean; held?: boolean } = {},
   ): Promise<void> {
     const headers = gatewayHeaders(ctx.req, clientOriginOf(ctx), String(ctx.state.requestId), options.passCredentials ?? false);
     Object.assign(headers, extraHeaders);
-    const outgoing = { origin: this.originOf(baseUrl), path: upstreamPathOf(requestTargetOf(ctx)), service, headers };
+    const outgoing = { origin: this.originOf(baseUrl), path: upstreamPathOf(requestTargetOf(ctx)), service, headers, held: options.held };
     const opened = await this.open(ctx.req, ctx.res, outgoing);
     if (!opened) {
       leftBeforeTheAnswer(ctx);
@@ -113,11 +119,12 @@ export class UpstreamProxy {
         headers: outgoing.headers,
         body: hasBody ? exchange.requestBody() : null,
         signal: exchange.signal,
+        ...(outgoing.held ? { headersTimeout: this.heldTimeoutMs, bodyTimeout: this.heldTimeoutMs } : {}),
       });
     } catch (error) {
       if (exchange.clientGone()) return undefined;
       exchange.closeIfAnsweredEarly();
-      throw upstreamProblem(error, outgoing.service, this.timeoutMs);
+      throw upstreamProblem(error, outgoing.service, outgoing.held ? this.heldTimeoutMs : this.timeoutMs);
     }
     exchange.closeIfAnsweredEarly();
     return { exchange, upstream };

@@ -137,7 +137,7 @@ export class GatewayWorld {
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, keyPrefix: this.namespace, fallback };
     const refusals = new RateLimitRefusals(metrics.registry);
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, logger: gatewayLogger, registry: metrics.registry });
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, heldTimeoutMs: 90_000, logger: gatewayLogger, registry: metrics.registry });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
       logger: gatewayLogger,

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteRule } from '../routes.ts';
+import { ROUTES, describeScope, type RequiredScope, type RouteRule } from '../routes.ts';
 import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
 import { deprecationNote } from './deprecation.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
@@ -147,8 +147,8 @@ export function apiOperationObject(operation: Operation): JsonObject {
     ...(notes.length > 0 ? { description: [operation.description, ...notes].filter(Boolean).join('\n\n') } : {}),
     ...(deprecations.some(({ what }) => 'operation' in what) ? { deprecated: true } : {}),
     ...(read ? { parameters: [...(parts.parameters as JsonObject[]), IF_NONE_MATCH] } : {}),
-    security: [{ oauth2: rule.scope === 'any' ? [] : [rule.scope] }, { personalToken: [] }],
-    'x-required-scope': rule.scope === 'any' ? 'any one scope' : rule.scope,
+    security: [...oauthScopes(rule.scope).map((scopes) => ({ oauth2: scopes })), { personalToken: [] }],
+    'x-required-scope': describeScope(rule.scope),
     responses,
   };
 }
@@ -172,4 +172,11 @@ export function outsideApiOperationObject(operation: OutsideApiOperation): JsonO
     answer.content[PROBLEM_JSON] = { schema: PROBLEM_REF };
   }
   return { ...sharedParts(operation), security: SECURITY[operation.access], responses };
+}
+
+/** OpenAPI's alternatives: one requirement per scope that would do. */
+function oauthScopes(required: RequiredScope): string[][] {
+  if (required === 'any') return [[]];
+  if (typeof required === 'object') return required.anyOf.map((scope) => [scope]);
+  return [[required]];
 }

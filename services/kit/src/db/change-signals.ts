@@ -25,7 +25,7 @@ const RECONNECT_MAX_MS = 15_000;
 export class ChangeSignals {
   private readonly url: string;
   private readonly logger: Logger;
-  private readonly listeners = new Map<string, (() => void)[]>();
+  private readonly listeners = new Map<string, ((payload?: string) => void)[]>();
   private readonly stopped = new AbortController();
   /** Ends the current connection's wait (close, or a probe unanswered). */
   private lose: ((why: unknown) => void) | undefined;
@@ -36,8 +36,11 @@ export class ChangeSignals {
     this.logger = logger.child({ component: 'change-signals' });
   }
 
-  /** Calls `wake` on every notification on `channel` (register before start). */
-  on(channel: string, wake: () => void): void {
+  /**
+   * Calls `wake` on every notification on `channel` with its payload (register before start); with
+   * none after a reconnect, when whatever was raised meanwhile went unheard.
+   */
+  on(channel: string, wake: (payload?: string) => void): void {
     this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), wake]);
   }
 
@@ -81,8 +84,8 @@ export class ChangeSignals {
         resolve(new Error('connection ended'));
       });
     });
-    client.on('notification', ({ channel }) => {
-      this.wake(channel);
+    client.on('notification', ({ channel, payload }) => {
+      this.wake(channel, payload === '' ? undefined : payload);
     });
     const probe = setInterval(() => {
       client.query('select 1').catch((error: unknown) => {
@@ -107,7 +110,7 @@ export class ChangeSignals {
     return this.stopped.signal.aborted;
   }
 
-  private wake(channel: string): void {
-    for (const wake of this.listeners.get(channel) ?? []) wake();
+  private wake(channel: string, payload?: string): void {
+    for (const wake of this.listeners.get(channel) ?? []) wake(payload);
   }
 }

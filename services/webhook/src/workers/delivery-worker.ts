@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { WakeSignal, type Database, type Logger } from '@boardsync/kit';
+import { WakeSignal, type Database, type Logger, type Worker } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
 import { handBackClaims, heldLease, lengthenLeases, recordAndClaim, type ClaimedDelivery, type HeldLease } from '../use-cases/queue-turns.ts';
@@ -7,7 +7,7 @@ import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAtte
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
-import { DeliveryPruner } from './delivery-pruner.ts';
+import { deliveryPruner } from './delivery-pruner.ts';
 import { DeliverySpan } from './delivery-span.ts';
 import { DesignerShares } from './designer-shares.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
@@ -79,7 +79,7 @@ export class DeliveryWorker {
   /** The last claim took all it asked for: more are likely due, so the next claims without asking first. */
   private lastClaimFull = false;
   private loop: Promise<void> | undefined;
-  private readonly pruner: DeliveryPruner;
+  private readonly pruner: Worker;
   private attemptCount = 0;
   private readonly metrics: DeliveryMetrics;
 
@@ -88,7 +88,7 @@ export class DeliveryWorker {
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, this.logger);
     this.gate = new SendGate(options.orm, options.consents);
-    this.pruner = new DeliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
+    this.pruner = deliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
     this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
     this.metrics = new DeliveryMetrics(options.registry, () => this.sending.size / options.settings.DELIVERY_CONCURRENCY);
     this.shares = new DesignerShares(options.settings.DELIVERY_PER_DESIGNER, CLAIM_AHEAD_FACTOR);

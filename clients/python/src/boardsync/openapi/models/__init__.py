@@ -21,6 +21,10 @@ from .card_input import CardInput
 from .card_input_facing_type_0 import CardInputFacingType0
 from .card_input_image_rotation_type_0 import CardInputImageRotationType0
 from .card_write_input import CardWriteInput
+from .change import Change
+from .change_action import ChangeAction
+from .change_data_type_0_type_3 import ChangeDataType0Type3
+from .change_resource import ChangeResource
 from .coin_batch_input import CoinBatchInput
 from .coin_input import CoinInput
 from .coin_input_facing_type_0 import CoinInputFacingType0
@@ -83,6 +87,7 @@ from .get_authorization_server_metadata_response_200_scopes_supported_item impor
 from .get_authorization_server_metadata_response_200_token_endpoint_auth_methods_supported_item import (
     GetAuthorizationServerMetadataResponse200TokenEndpointAuthMethodsSupportedItem,
 )
+from .get_changes_head_response_200 import GetChangesHeadResponse200
 from .get_project_response_200 import GetProjectResponse200
 from .get_webhook_delivery_response_200 import GetWebhookDeliveryResponse200
 from .group import Group
@@ -90,6 +95,9 @@ from .group_kind import GroupKind
 from .group_member import GroupMember
 from .group_member_type import GroupMemberType
 from .list_assets_response_200 import ListAssetsResponse200
+from .list_changes_response_200 import ListChangesResponse200
+from .list_changes_response_200_links import ListChangesResponse200Links
+from .list_changes_response_200_meta import ListChangesResponse200Meta
 from .list_components_response_200 import ListComponentsResponse200
 from .list_components_type import ListComponentsType
 from .list_groups_include_members import ListGroupsIncludeMembers
@@ -198,6 +206,10 @@ __all__ = (
     "CardInputFacingType0",
     "CardInputImageRotationType0",
     "CardWriteInput",
+    "Change",
+    "ChangeAction",
+    "ChangeDataType0Type3",
+    "ChangeResource",
     "CoinBatchInput",
     "CoinInput",
     "CoinInputFacingType0",
@@ -250,6 +262,7 @@ __all__ = (
     "GetAuthorizationServerMetadataResponse200RevocationEndpointAuthMethodsSupportedItem",
     "GetAuthorizationServerMetadataResponse200ScopesSupportedItem",
     "GetAuthorizationServerMetadataResponse200TokenEndpointAuthMethodsSupportedItem",
+    "GetChangesHeadResponse200",
     "GetProjectResponse200",
     "GetWebhookDeliveryResponse200",
     "Group",
@@ -257,6 +270,9 @@ __all__ = (
     "GroupMember",
     "GroupMemberType",
     "ListAssetsResponse200",
+    "ListChangesResponse200",
+    "ListChangesResponse200Links",
+    "ListChangesResponse200Meta",
     "ListComponentsResponse200",
     "ListComponentsType",
     "ListGroupsIncludeMembers",

@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
+import { readChangeHead, readChangePage, type ChangeFeed } from '../use-cases/read-changes.ts';
+import { presentChange } from './change-presenter.ts';
+import { changesQuery, type ChangePageBody } from './change-schemas.ts';
+
+/** Aborts once the caller hangs up, so a held request stops waiting for a reader who is gone. */
+function hangUpSignal(ctx: Context): AbortSignal {
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    gone.abort();
+  });
+  return gone.signal;
+}
+
+/** The same request from `cursor` on, the caller's other choices kept. */
+function nextLink(base: string, query: { project?: number | undefined; limit: number; wait: number }, cursor: string, limitSent: boolean): string {
+  const params = new URLSearchParams({ after: cursor });
+  if (query.project !== undefined) params.set('project', String(query.project));
+  if (limitSent) params.set('limit', String(query.limit));
+  if (query.wait > 0) params.set('wait', String(query.wait));
+  return `${base}?${params.toString()}`;
+}
+
+/** The changes feed (docs/decisions.md "Changes feed"): its head, and the changes after a cursor, paged or held. */
+export function changesRouter(orm: Database, feed: ChangeFeed, links: { publicBaseUrl: string }): Router {
+  const router = new Router({ prefix: '/api/v1/changes' });
+
+  router.get('/head', async (ctx) => {
+    ctx.body = { cursor: await readChangeHead(orm.em.fork(), principalOf(ctx), feed) };
+  });
+
+  router.get('/', async (ctx) => {
+    const query = parseRequest(changesQuery, ctx.query);
+    const page = await readChangePage(orm.em.fork(), principalOf(ctx), query, feed, hangUpSignal(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: page.changes.map(({ change, cursor }) => presentChange(change, cursor)),
+      links: { next: nextLink(publicPath(links.publicBaseUrl, ctx), query, page.cursor, ctx.query.limit !== undefined) },
+      meta: { cursor: page.cursor, has_more: page.hasMore },
+    } satisfies ChangePageBody;
+  });
+
+  return router;
+}

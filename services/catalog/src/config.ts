@@ -28,6 +28,14 @@ export const catalogSettingsSchema = serviceEnv(8082).extend({
   CHANGES_RETENTION: retention().default(30 * DAY_MS),
   /** Requests one designer may hold waiting for changes at once on one replica (long-polls); more are answered 429. */
   CHANGES_MAX_WAITING_PER_DESIGNER: env.int(10, 1),
+  /** A quiet changes stream sends a comment this often (at most 15 s: proxies cut a connection silent for long). */
+  CHANGES_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(15_000).default(15_000),
+  /**
+   * A changes stream ends after this long and the client resumes (Last-Event-ID) through the
+   * gateway, which checks its token again: a revoked or expired token's stream ends within this.
+   * At most 60, the life of the principal the gateway issued for it.
+   */
+  CHANGES_STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(60).default(60),
 });
 
 /** The catalog started alone (`main.ts`): its settings and the production adapters, all required. */

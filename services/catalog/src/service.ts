@@ -20,7 +20,7 @@ import { CHANGES_CHANNEL } from './store/change-log.ts';
 import { ChangeWaiters } from './store/change-waiters.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
-import type { ChangeFeed } from './use-cases/read-changes.ts';
+import type { ChangeFeed } from './use-cases/change-reader.ts';
 import { changePruner } from './workers/change-pruner.ts';
 
 /** What the running catalog and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
@@ -37,7 +37,7 @@ export const catalogOperations = [...projectOperations, ...componentOperations, 
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
   config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'> &
-    Partial<Pick<CatalogSettings, 'CHANGES_MAX_WAITING_PER_DESIGNER'>>;
+    Partial<Pick<CatalogSettings, 'CHANGES_MAX_WAITING_PER_DESIGNER' | 'CHANGES_HEARTBEAT_MS' | 'CHANGES_STREAM_MAX_SECONDS'>>;
   /** The changes feed's cursors and waiting readers; made here when not given (then only this process's commits wake its readers). */
   feed?: ChangeFeed;
 }
@@ -70,7 +70,11 @@ export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, con
       componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }),
       groupsRouter(orm),
       masksRouter(orm),
-      changesRouter(orm, feed, { publicBaseUrl }),
+      changesRouter(orm, feed, {
+        publicBaseUrl,
+        logger,
+        stream: { heartbeatMs: config.CHANGES_HEARTBEAT_MS ?? 15_000, maxMs: (config.CHANGES_STREAM_MAX_SECONDS ?? 60) * 1000 },
+      }),
     ],
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
     operations: catalogOperations,

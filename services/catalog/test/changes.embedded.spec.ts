@@ -1,8 +1,10 @@
 import { changeRaceSuite } from './suites/change-races.ts';
+import { changeStreamSuite } from './suites/change-streams.ts';
 import { changeFeedSuite } from './suites/changes.ts';
 import { runOn } from './support/run-on.ts';
 
 runOn('pglite+in-process', (world) => {
   changeFeedSuite(world);
+  changeStreamSuite(world);
   changeRaceSuite(world);
 });

@@ -20,7 +20,7 @@ export const changeOperations: Operation[] = [
     operationId: 'listChanges',
     summary: 'The designer’s changes after a cursor, oldest first; with `wait`, held until one exists',
     description:
-      'Every change of the designer’s projects, components, decks and stacks, and assets that the token’s scopes let it see (`projects:read`, `components:read`, `assets:read`), in commit order; changes it may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for `CHANGES_RETENTION` (30 days by default).',
+      'Every change of the designer’s projects, components, decks and stacks, and assets that the token’s scopes let it see (`projects:read`, `components:read`, `assets:read`), in commit order; changes it may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for `CHANGES_RETENTION` (30 days by default).\n\nWith `Accept: text/event-stream` the same request streams instead (server-sent events): `retry:` first, then one `change` event per change, its `data` a Change and its `id` the change’s cursor, and a comment at least every 15 s while quiet. A stream ends after at most 60 s, and the client resumes with `Last-Event-ID` (which wins over `after`): the token is checked again at every reconnect. Streams and held requests (`wait`) of one designer count together against a per-replica share (`429 too_many_waiting`).',
     tags: TAGS,
     query: changesQuery,
     responses: {

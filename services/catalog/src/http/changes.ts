@@ -1,8 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseRequest, principalOf, publicPath, type Database } from '@boardsync/kit';
-import { readChangeHead, readChangePage, type ChangeFeed } from '../use-cases/read-changes.ts';
+import { parseRequest, principalOf, publicPath, type Database, type Logger } from '@boardsync/kit';
+import type { ChangeFeed } from '../use-cases/change-reader.ts';
+import { openChangeStream, type FollowSettings } from '../use-cases/follow-changes.ts';
+import { readChangeHead, readChangePage } from '../use-cases/read-changes.ts';
 import { presentChange } from './change-presenter.ts';
+import { answerWithEventStream, wantsEventStream } from './change-stream.ts';
 import { changesQuery, type ChangePageBody } from './change-schemas.ts';
 
 /** Aborts once the caller hangs up, so a held request stops waiting for a reader who is gone. */
@@ -24,7 +27,11 @@ function nextLink(base: string, query: { project?: number | undefined; limit: nu
 }
 
 /** The changes feed (docs/decisions.md "Changes feed"): its head, and the changes after a cursor, paged or held. */
-export function changesRouter(orm: Database, feed: ChangeFeed, links: { publicBaseUrl: string }): Router {
+export function changesRouter(
+  orm: Database,
+  feed: ChangeFeed,
+  options: { publicBaseUrl: string; stream: Omit<FollowSettings, 'pageSize'>; logger: Logger },
+): Router {
   const router = new Router({ prefix: '/api/v1/changes' });
 
   router.get('/head', async (ctx) => {
@@ -33,11 +40,22 @@ export function changesRouter(orm: Database, feed: ChangeFeed, links: { publicBa
 
   router.get('/', async (ctx) => {
     const query = parseRequest(changesQuery, ctx.query);
+    if (wantsEventStream(ctx)) {
+      // An EventSource resumes by sending its last event's id; the URL keeps the `after` it first came with.
+      const resumeFrom = ctx.get('Last-Event-ID');
+      const after = resumeFrom === '' ? query.after : resumeFrom;
+      const stream = await openChangeStream(orm.em.fork(), principalOf(ctx), { after, project: query.project }, feed, {
+        ...options.stream,
+        pageSize: query.limit,
+      });
+      answerWithEventStream(ctx, stream, options.logger);
+      return;
+    }
     const page = await readChangePage(orm.em.fork(), principalOf(ctx), query, feed, hangUpSignal(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       data: page.changes.map(({ change, cursor }) => presentChange(change, cursor)),
-      links: { next: nextLink(publicPath(links.publicBaseUrl, ctx), query, page.cursor, ctx.query.limit !== undefined) },
+      links: { next: nextLink(publicPath(options.publicBaseUrl, ctx), query, page.cursor, ctx.query.limit !== undefined) },
       meta: { cursor: page.cursor, has_more: page.hasMore },
     } satisfies ChangePageBody;
   });

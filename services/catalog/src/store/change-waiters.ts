@@ -55,7 +55,7 @@ export class ChangeWaiters {
     };
     return {
       wait: async (ms, signal) => {
-        if (woken || signal.aborted) return;
+        if (woken || signal.aborted) return woken;
         let timer: NodeJS.Timeout | undefined;
         const abort = (): void => resolve?.();
         signal.addEventListener('abort', abort, { once: true });
@@ -65,6 +65,7 @@ export class ChangeWaiters {
         });
         clearTimeout(timer);
         signal.removeEventListener('abort', abort);
+        return woken;
       },
       dispose,
     };
@@ -81,7 +82,7 @@ export class ChangeWaiters {
 }
 
 export interface WaitTicket {
-  /** Resolves once the feed moved since the ticket was taken, `ms` passed, or `signal` aborted. */
-  wait(ms: number, signal: AbortSignal): Promise<void>;
+  /** Resolves once the feed moved since the ticket was taken (true), `ms` passed, or `signal` aborted. */
+  wait(ms: number, signal: AbortSignal): Promise<boolean>;
   dispose(): void;
 }

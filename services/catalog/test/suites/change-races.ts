@@ -42,7 +42,7 @@ export function changeRaceSuite(world: CatalogWorld): void {
           expect(reply.status).toBe(201);
           created.push(uniqueId);
           if (write % 3 === 2) expect((await send(world, me, 'DELETE', `/api/v1/projects/${String(projectId)}/components/${uniqueId}`)).status).toBe(200);
-          await batch(world, neighbour, theirs, { type: 'card', components: [{ unique_id: `n${uniqueId}` }] });
+          expect((await batch(world, neighbour, theirs, { type: 'card', components: [{ unique_id: `n${uniqueId}`, name: uniqueId }] })).status).toBe(201);
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, (_, index) => writer(index)));

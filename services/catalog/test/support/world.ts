@@ -91,7 +91,16 @@ export class CatalogWorld {
       orm: this.orm,
       bus: this.bus,
       logger,
-      config: { ADMIN_TOKEN, INTERNAL_JWT_SECRET: PRINCIPAL_SECRET, ASSET_PUBLIC_URL: STORED_ARTWORK_URL, PUBLIC_BASE_URL },
+      config: {
+        ADMIN_TOKEN,
+        INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
+        ASSET_PUBLIC_URL: STORED_ARTWORK_URL,
+        PUBLIC_BASE_URL,
+        // Short, so the suites see a quiet stream's heartbeat and its end without waiting long.
+        CHANGES_HEARTBEAT_MS: 1_000,
+        CHANGES_STREAM_MAX_SECONDS: 5,
+        CHANGES_MAX_WAITING_PER_DESIGNER: 3,
+      },
     });
     this.server = await serve(apps.public, { port: 0 });
     this.internal = await serve(apps.internal, { port: 0 });
@@ -112,6 +121,11 @@ export class CatalogWorld {
     return this.nextDesigner++ * 1000 + Math.floor(Math.random() * 1000);
   }
 
+  /** The principal header the gateway would send for the caller. */
+  async principalHeaders(caller: Caller): Promise<Record<string, string>> {
+    return { [INTERNAL_PRINCIPAL_HEADER]: await principalFor(caller) };
+  }
+
   /** `headers` are sent on top of (and may replace) the gateway's, as a hostile caller's would be. */
   async call(caller: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     return this.callOn(this.server.url, caller, method, path, body, headers);
@@ -123,16 +137,7 @@ export class CatalogWorld {
   }
 
   private async callOn(base: string, caller: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const principal = await issuePrincipalToken(
-      {
-        designerId: caller.designerId,
-        source: caller.source ?? 'api:personal',
-        scopes: caller.scopes ?? ['projects:read', 'projects:write', 'components:read', 'components:write'],
-        plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: caller.unlockedLimit === undefined ? null : caller.unlockedLimit },
-        requestId: 'test',
-      },
-      PRINCIPAL_SECRET,
-    );
+    const principal = await principalFor(caller);
     return fetch(`${base}${path}`, {
       method,
       headers: {
@@ -167,4 +172,17 @@ export class CatalogWorld {
   get internalUrl(): string {
     return this.internal.url;
   }
+}
+
+function principalFor(caller: Caller): Promise<string> {
+  return issuePrincipalToken(
+    {
+      designerId: caller.designerId,
+      source: caller.source ?? 'api:personal',
+      scopes: caller.scopes ?? ['projects:read', 'projects:write', 'components:read', 'components:write'],
+      plan: { storageLimitBytes: 1_000_000, unlockedProjectLimit: caller.unlockedLimit === undefined ? null : caller.unlockedLimit },
+      requestId: 'test',
+    },
+    PRINCIPAL_SECRET,
+  );
 }

@@ -139,6 +139,13 @@ def sync_detailed(
     may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for
     `CHANGES_RETENTION` (30 days by default).
 
+    With `Accept: text/event-stream` the same request streams instead (server-sent events): `retry:`
+    first, then one `change` event per change, its `data` a Change and its `id` the change’s cursor, and
+    a comment at least every 15 s while quiet. A stream ends after at most 60 s, and the client resumes
+    with `Last-Event-ID` (which wins over `after`): the token is checked again at every reconnect.
+    Streams and held requests (`wait`) of one designer count together against a per-replica share (`429
+    too_many_waiting`).
+
     Args:
         after (str | Unset):
         project (int | Unset):
@@ -185,6 +192,13 @@ def sync(
     may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for
     `CHANGES_RETENTION` (30 days by default).
 
+    With `Accept: text/event-stream` the same request streams instead (server-sent events): `retry:`
+    first, then one `change` event per change, its `data` a Change and its `id` the change’s cursor, and
+    a comment at least every 15 s while quiet. A stream ends after at most 60 s, and the client resumes
+    with `Last-Event-ID` (which wins over `after`): the token is checked again at every reconnect.
+    Streams and held requests (`wait`) of one designer count together against a per-replica share (`429
+    too_many_waiting`).
+
     Args:
         after (str | Unset):
         project (int | Unset):
@@ -225,6 +239,13 @@ async def asyncio_detailed(
     scopes let it see (`projects:read`, `components:read`, `assets:read`), in commit order; changes it
     may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for
     `CHANGES_RETENTION` (30 days by default).
+
+    With `Accept: text/event-stream` the same request streams instead (server-sent events): `retry:`
+    first, then one `change` event per change, its `data` a Change and its `id` the change’s cursor, and
+    a comment at least every 15 s while quiet. A stream ends after at most 60 s, and the client resumes
+    with `Last-Event-ID` (which wins over `after`): the token is checked again at every reconnect.
+    Streams and held requests (`wait`) of one designer count together against a per-replica share (`429
+    too_many_waiting`).
 
     Args:
         after (str | Unset):
@@ -269,6 +290,13 @@ async def asyncio(
     scopes let it see (`projects:read`, `components:read`, `assets:read`), in commit order; changes it
     may not see are passed over. A `deleted` change is a tombstone (`data` null). Changes are kept for
     `CHANGES_RETENTION` (30 days by default).
+
+    With `Accept: text/event-stream` the same request streams instead (server-sent events): `retry:`
+    first, then one `change` event per change, its `data` a Change and its `id` the change’s cursor, and
+    a comment at least every 15 s while quiet. A stream ends after at most 60 s, and the client resumes
+    with `Last-Event-ID` (which wins over `after`): the token is checked again at every reconnect.
+    Streams and held requests (`wait`) of one designer count together against a per-replica share (`429
+    too_many_waiting`).
 
     Args:
         after (str | Unset):

@@ -32,13 +32,13 @@ const DATABASE_SERVICES: { service: string; migrations: readonly unknown[]; topi
   {
     service: 'catalog',
     migrations: catalogMigrations,
-    topics: [Topics.componentsChanged, Topics.projectUpdated, Topics.internalizeRequested, Topics.internalizeCompleted],
+    topics: [Topics.componentsChanged, Topics.projectUpdated, Topics.internalizeRequested, Topics.internalizeCompleted, Topics.assetsChanged],
     serveEnv: {},
   },
   {
     service: 'asset',
     migrations: assetMigrations,
-    topics: [Topics.internalizeRequested, Topics.internalizeCompleted],
+    topics: [Topics.internalizeRequested, Topics.internalizeCompleted, Topics.assetsChanged],
     serveEnv: {
       ASSET_PUBLIC_URL: `${infra.s3Endpoint}/${bucket}`,
       CATALOG_INTERNAL_URL: 'http://127.0.0.1:1',

@@ -142,6 +142,7 @@ describe('each service started alone on Postgres and Kafka', () => {
       'catalog.project.updated',
       'asset.internalize.requested',
       'asset.internalize.completed',
+      'asset.changed',
       'auth.token.revoked',
       'auth.designer.plan-changed',
     ];

@@ -27,7 +27,7 @@ export const assetService = {
   service: 'asset',
   entities,
   migrations,
-  produces: [Topics.internalizeCompleted],
+  produces: [Topics.internalizeCompleted, Topics.assetsChanged],
   consumes: [Topics.internalizeRequested],
 } satisfies ServiceDefinition;
 

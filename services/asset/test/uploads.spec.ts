@@ -1,3 +1,4 @@
+import { assetFeedSuite } from './suites/asset-feed.ts';
 import { uploadLimitSuite } from './suites/upload-limits.ts';
 import { uploadSuite } from './suites/uploads.ts';
 import { runOn } from './support/run-on.ts';
@@ -5,4 +6,5 @@ import { runOn } from './support/run-on.ts';
 runOn('postgres+kafka+minio', (world) => {
   uploadSuite(world);
   uploadLimitSuite(world);
+  assetFeedSuite(world);
 });

@@ -2,6 +2,7 @@ import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/ki
 import type { Database, DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
 import { CursorCodec } from './domain/change-cursor.ts';
+import { assetsChangedConsumer } from './events/assets-changed.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
 import { changeOperations } from './http/change-operations.ts';
@@ -29,7 +30,7 @@ export const catalogService = {
   entities,
   migrations,
   produces: [Topics.componentsChanged, Topics.projectUpdated, Topics.internalizeRequested],
-  consumes: [Topics.internalizeCompleted],
+  consumes: [Topics.internalizeCompleted, Topics.assetsChanged],
 } satisfies ServiceDefinition;
 
 /** The catalog's public operations as the contract describes them: every route of its public listener (the OpenAPI document is built from them). */
@@ -97,7 +98,7 @@ export function startCatalog(settings: CatalogSettings, logger: Logger, adapters
       });
       return {
         apps: createApp({ orm, bus, logger, config: settings, feed }),
-        consumers: [internalizeCompletedConsumer(orm, logger)],
+        consumers: [internalizeCompletedConsumer(orm, logger), assetsChangedConsumer(orm)],
         workers: [changePruner(orm, logger, settings.CHANGES_RETENTION)],
       };
     },

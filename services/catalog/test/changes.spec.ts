@@ -1,3 +1,4 @@
+import { assetChangeSuite } from './suites/asset-changes.ts';
 import { changeRaceSuite } from './suites/change-races.ts';
 import { changeStreamSuite } from './suites/change-streams.ts';
 import { changeFeedSuite } from './suites/changes.ts';
@@ -6,5 +7,6 @@ import { runOn } from './support/run-on.ts';
 runOn('postgres+kafka', (world) => {
   changeFeedSuite(world);
   changeStreamSuite(world);
+  assetChangeSuite(world);
   changeRaceSuite(world);
 });

@@ -4,7 +4,15 @@ import { Envelope } from './proto/boardsync/events/v1/envelope.ts';
 
 export { Envelope } from './proto/boardsync/events/v1/envelope.ts';
 export type { ComponentsChanged, ComponentRef, ProjectUpdated } from './proto/boardsync/events/v1/catalog.ts';
-export type { InternalizeRequested, InternalizeCompleted, ArtworkRef, ArtworkRewrite, ArtworkFailure } from './proto/boardsync/events/v1/asset.ts';
+export type {
+  InternalizeRequested,
+  InternalizeCompleted,
+  ArtworkRef,
+  ArtworkRewrite,
+  ArtworkFailure,
+  AssetsChanged,
+  AssetChange,
+} from './proto/boardsync/events/v1/asset.ts';
 export type { DesignerPlanChanged, TokenRevoked } from './proto/boardsync/events/v1/auth.ts';
 
 /** The topics of docs/decisions.md ("Events"), and the event each carries. */
@@ -13,6 +21,7 @@ export const Topics = {
   projectUpdated: 'catalog.project.updated',
   internalizeRequested: 'asset.internalize.requested',
   internalizeCompleted: 'asset.internalize.completed',
+  assetsChanged: 'asset.changed',
   tokenRevoked: 'auth.token.revoked',
   designerPlanChanged: 'auth.designer.plan-changed',
 } as const;
@@ -25,6 +34,7 @@ const TOPIC_OF: Record<EventBody['$case'], Topic> = {
   projectUpdated: Topics.projectUpdated,
   internalizeRequested: Topics.internalizeRequested,
   internalizeCompleted: Topics.internalizeCompleted,
+  assetsChanged: Topics.assetsChanged,
   tokenRevoked: Topics.tokenRevoked,
   designerPlanChanged: Topics.designerPlanChanged,
 };

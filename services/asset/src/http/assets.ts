@@ -93,7 +93,7 @@ export function assetsRouter(runtime: AssetRuntime, facts: ProjectFacts, gate: W
 
   router.delete('/', writable, jsonBody, async (ctx) => {
     const { key } = parseRequest(deleteBody, ctx.request.body);
-    await deleteAsset(runtime, ctx.state.owner, key);
+    await deleteAsset(runtime, ctx.state.owner, key, principalOf(ctx).source);
     ctx.body = { deleted: true };
   });
 

@@ -1,4 +1,5 @@
-import { Problem } from '@boardsync/kit';
+import { Problem, enqueueEvents } from '@boardsync/kit';
+import { assetsChanged } from '../domain/asset-changes.ts';
 import { isKeyInFolder, projectFolder, type AssetOwner } from '../domain/asset-key.ts';
 import { Asset } from '../store/entities/asset.ts';
 import { findProjectAsset } from '../store/assets.ts';
@@ -12,7 +13,7 @@ import type { AssetRuntime } from './asset-runtime.ts';
  * bytes in one transaction, so a failure in between leaves a row a retry can finish deleting,
  * and two deletes at once free the bytes once. Components pointing at the URL are not touched.
  */
-export async function deleteAsset(runtime: AssetRuntime, owner: AssetOwner, key: string): Promise<void> {
+export async function deleteAsset(runtime: AssetRuntime, owner: AssetOwner, key: string, source: string): Promise<void> {
   if (!isKeyInFolder(owner, key)) {
     throw Problem.validation(
       { key: [`must be the key of an asset in this project's folder (${projectFolder(owner)}…)`] },
@@ -25,6 +26,9 @@ export async function deleteAsset(runtime: AssetRuntime, owner: AssetOwner, key:
   await answering(() => runtime.objects.remove(asset.key));
   await em.transactional(async (tx) => {
     const removed = await tx.nativeDelete(Asset, { id: asset.id });
-    if (removed > 0) await freeStorage(tx, owner.designerId, asset.size);
+    if (removed === 0) return;
+    await freeStorage(tx, owner.designerId, asset.size);
+    enqueueEvents(tx, [assetsChanged(owner, source, [{ action: 'deleted', id: asset.id }])]);
+    await tx.flush();
   });
 }

@@ -29,7 +29,7 @@ export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, m
           originalName: nameFromUrl(fetched.finalUrl),
           ...(mirror.convertTo ? { convertTo: mirror.convertTo } : {}),
         },
-        { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes },
+        { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source },
         remember,
       );
     } finally {

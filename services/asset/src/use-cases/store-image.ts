@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem } from '@boardsync/kit';
+import { Problem, enqueueEvents } from '@boardsync/kit';
+import { assetView, assetsChanged } from '../domain/asset-changes.ts';
 import { newAssetKey, publicUrlOf, storedName, type AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import { MEDIA, type MediaKind } from '../domain/media-type.ts';
@@ -53,6 +54,8 @@ export interface Placement {
   /** An internalized copy: where it came from, and the request that made it. */
   sourceUrl?: string;
   internalizeEventId?: string;
+  /** The writer's source tag (`api:{client_id}`), which the changes feed names the app by; boardsync's own copies have none. */
+  source?: string;
 }
 
 /** `{key, url, size, name}`: the spec's upload answer. */
@@ -110,7 +113,7 @@ export async function storeImage(
       else await runtime.objects.put(key, createReadStream(processed.path), processed.size, MEDIA[processed.kind].contentType);
       written = true;
       await em.transactional(async (tx) => {
-        addAsset(tx, {
+        const asset = addAsset(tx, {
           ...placement.owner,
           key,
           name,
@@ -119,6 +122,10 @@ export async function storeImage(
           ...(placement.sourceUrl === undefined ? {} : { sourceUrl: placement.sourceUrl }),
           ...(placement.internalizeEventId === undefined ? {} : { internalizeEventId: placement.internalizeEventId }),
         });
+        await tx.flush();
+        enqueueEvents(tx, [
+          assetsChanged(placement.owner, placement.source ?? '', [{ action: 'created', id: asset.id, view: assetView(asset, runtime.assetBaseUrl) }]),
+        ]);
         await tx.flush();
         await settleReservation(tx, reservation.id, designerId, processed.size);
         await alsoInTransaction?.(tx, stored);

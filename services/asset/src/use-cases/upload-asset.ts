@@ -32,7 +32,7 @@ export async function uploadAsset(runtime: AssetRuntime, principal: Principal, u
     storeImage(
       runtime,
       { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) },
-      { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes },
+      { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source },
       remember,
     ),
   );

@@ -140,6 +140,15 @@ export async function readChanges(em: EntityManager, designerId: number, query: 
   };
 }
 
+/** Marks an event as recorded, in the caller's transaction; false when it already was (a redelivery). */
+export async function claimEvent(em: EntityManager, eventId: string): Promise<boolean> {
+  const rows = await runSql(
+    em,
+    sql<{ event_id: string }>`insert into change_event (event_id) values (${eventId}::uuid) on conflict do nothing returning event_id`,
+  );
+  return rows.length > 0;
+}
+
 /** The last number the designer's feed committed; 0 before their first change. */
 export async function changeHeadOf(em: EntityManager, designerId: number): Promise<number> {
   const [row] = await runSql(em, sql<{ seq: string }>`select seq from change_head where designer_id = ${designerId}`);
@@ -173,6 +182,9 @@ export async function pruneChanges(em: EntityManager, before: Date, batch = 5_00
     );
     const deleted = Number(rows[0]?.deleted ?? 0);
     pruned += deleted;
-    if (deleted < batch) return pruned;
+    if (deleted < batch) {
+      await runSql(em, sql`delete from change_event where received_at < ${before}`);
+      return pruned;
+    }
   }
 }

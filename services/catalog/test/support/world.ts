@@ -15,6 +15,7 @@ import {
 } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
 import { createApp } from '../../src/service.ts';
+import { assetsChangedConsumer } from '../../src/events/assets-changed.ts';
 import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
 import { entities } from '../../src/store/entities/index.ts';
 import { migrations } from '../../src/store/migrations/index.ts';
@@ -75,8 +76,15 @@ export class CatalogWorld {
     }
     // Stand-in consumers create what they consume, as the services' own consumers do; that the
     // producers create theirs is tested against an empty broker in tests/standalone-services.spec.ts.
-    await this.bus.ensureTopics([Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested, Topics.internalizeCompleted]);
+    await this.bus.ensureTopics([
+      Topics.projectUpdated,
+      Topics.componentsChanged,
+      Topics.internalizeRequested,
+      Topics.internalizeCompleted,
+      Topics.assetsChanged,
+    ]);
     await this.bus.subscribe(internalizeCompletedConsumer(this.orm, logger));
+    await this.bus.subscribe(assetsChangedConsumer(this.orm));
     await this.listenerBus.subscribe({
       groupId: 'listener',
       topics: [Topics.projectUpdated, Topics.componentsChanged, Topics.internalizeRequested],

@@ -31,6 +31,8 @@ export class ChangeFeed extends Migration {
       occurred_at timestamptz not null default now(),
       primary key (designer_id, seq)
     )`);
+    // The events (asset.changed) already recorded: a redelivered one records nothing twice.
+    this.addSql('create table change_event (event_id uuid primary key, received_at timestamptz not null default now())');
     this.addSql('create index change_designer_project_seq on change (designer_id, project_id, seq)');
     this.addSql('create index change_occurred_at on change (occurred_at)');
     this.addSql(`create function change_head_notify() returns trigger language plpgsql as $$
@@ -44,6 +46,7 @@ export class ChangeFeed extends Migration {
   override down(): void {
     this.addSql('drop trigger change_head_notify on change_head');
     this.addSql('drop function change_head_notify()');
+    this.addSql('drop table change_event');
     this.addSql('drop table change');
     this.addSql('drop table change_head');
   }

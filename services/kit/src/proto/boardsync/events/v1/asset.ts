@@ -48,6 +48,20 @@ export interface ArtworkFailure {
   reason: string;
 }
 
+/** Topic asset.changed, key = project id: assets stored or deleted, for the designer's changes feed. */
+export interface AssetsChanged {
+  projectId: number;
+  changes: AssetChange[];
+}
+
+export interface AssetChange {
+  /** "created" or "deleted". */
+  action: string;
+  assetId: number;
+  /** The asset as the asset service's own listing shows it (key, name, url, size, last_modified), as JSON; empty when deleted. */
+  assetJson: string;
+}
+
 function createBaseInternalizeRequested(): InternalizeRequested {
   return { projectId: 0, artwork: [], storageLimitBytes: 0 };
 }
@@ -615,6 +629,204 @@ export const ArtworkFailure: MessageFns<ArtworkFailure> = {
     message.field = object.field ?? "";
     message.url = object.url ?? "";
     message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseAssetsChanged(): AssetsChanged {
+  return { projectId: 0, changes: [] };
+}
+
+export const AssetsChanged: MessageFns<AssetsChanged> = {
+  encode(message: AssetsChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    for (const v of message.changes) {
+      AssetChange.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AssetsChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAssetsChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.changes.push(AssetChange.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AssetsChanged {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => AssetChange.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: AssetsChanged): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => AssetChange.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AssetsChanged>): AssetsChanged {
+    return AssetsChanged.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AssetsChanged>): AssetsChanged {
+    const message = createBaseAssetsChanged();
+    message.projectId = object.projectId ?? 0;
+    message.changes = object.changes?.map((e) => AssetChange.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAssetChange(): AssetChange {
+  return { action: "", assetId: 0, assetJson: "" };
+}
+
+export const AssetChange: MessageFns<AssetChange> = {
+  encode(message: AssetChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.assetId !== 0) {
+      writer.uint32(16).int64(message.assetId);
+    }
+    if (message.assetJson !== "") {
+      writer.uint32(26).string(message.assetJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AssetChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAssetChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.assetId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.assetJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AssetChange {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      assetId: isSet(object.assetId)
+        ? globalThis.Number(object.assetId)
+        : isSet(object.asset_id)
+        ? globalThis.Number(object.asset_id)
+        : 0,
+      assetJson: isSet(object.assetJson)
+        ? globalThis.String(object.assetJson)
+        : isSet(object.asset_json)
+        ? globalThis.String(object.asset_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AssetChange): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.assetId !== 0) {
+      obj.assetId = Math.round(message.assetId);
+    }
+    if (message.assetJson !== "") {
+      obj.assetJson = message.assetJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AssetChange>): AssetChange {
+    return AssetChange.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AssetChange>): AssetChange {
+    const message = createBaseAssetChange();
+    message.action = object.action ?? "";
+    message.assetId = object.assetId ?? 0;
+    message.assetJson = object.assetJson ?? "";
     return message;
   },
 };

@@ -7,7 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp.ts";
-import { InternalizeCompleted, InternalizeRequested } from "./asset.ts";
+import { AssetsChanged, InternalizeCompleted, InternalizeRequested } from "./asset.ts";
 import { DesignerPlanChanged, TokenRevoked } from "./auth.ts";
 import { ComponentsChanged, ProjectUpdated } from "./catalog.ts";
 
@@ -38,6 +38,7 @@ export interface Envelope {
     | { $case: "internalizeCompleted"; value: InternalizeCompleted }
     | { $case: "tokenRevoked"; value: TokenRevoked }
     | { $case: "designerPlanChanged"; value: DesignerPlanChanged }
+    | { $case: "assetsChanged"; value: AssetsChanged }
     | undefined;
 }
 
@@ -80,6 +81,9 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "designerPlanChanged":
         DesignerPlanChanged.encode(message.event.value, writer.uint32(122).fork()).join();
+        break;
+      case "assetsChanged":
+        AssetsChanged.encode(message.event.value, writer.uint32(130).fork()).join();
         break;
     }
     return writer;
@@ -195,6 +199,14 @@ export const Envelope: MessageFns<Envelope> = {
             };
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.event = { $case: "assetsChanged", value: AssetsChanged.decode(reader, reader.uint32()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -254,6 +266,10 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "designerPlanChanged", value: DesignerPlanChanged.fromJSON(object.designerPlanChanged) }
         : isSet(object.designer_plan_changed)
         ? { $case: "designerPlanChanged", value: DesignerPlanChanged.fromJSON(object.designer_plan_changed) }
+        : isSet(object.assetsChanged)
+        ? { $case: "assetsChanged", value: AssetsChanged.fromJSON(object.assetsChanged) }
+        : isSet(object.assets_changed)
+        ? { $case: "assetsChanged", value: AssetsChanged.fromJSON(object.assets_changed) }
         : undefined,
     };
   },
@@ -287,6 +303,8 @@ export const Envelope: MessageFns<Envelope> = {
       obj.tokenRevoked = TokenRevoked.toJSON(message.event.value);
     } else if (message.event?.$case === "designerPlanChanged") {
       obj.designerPlanChanged = DesignerPlanChanged.toJSON(message.event.value);
+    } else if (message.event?.$case === "assetsChanged") {
+      obj.assetsChanged = AssetsChanged.toJSON(message.event.value);
     }
     return obj;
   },
@@ -341,6 +359,12 @@ export const Envelope: MessageFns<Envelope> = {
       case "designerPlanChanged": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "designerPlanChanged", value: DesignerPlanChanged.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "assetsChanged": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "assetsChanged", value: AssetsChanged.fromPartial(object.event.value) };
         }
         break;
       }

@@ -22,6 +22,10 @@ const gatewayConfig = {
   INTROSPECTION_CACHE_SECONDS: integer('Positive introspection cache.', { min: 0, max: 30 }),
   INTROSPECTION_NEGATIVE_CACHE_SECONDS: integer('Negative introspection cache.', { min: 0, max: 60 }),
   UPSTREAM_TIMEOUT_MS: integer('Headers and body idle timeout towards a service.', { min: 100 }),
+  HELD_REQUEST_TIMEOUT_MS: integer(
+    'The same for the routes that hold a request or stream (the changes feed: long-polls of up to 60 s, streams with a heartbeat every 15 s); above 60 s, and below your load balancer’s idle timeout.',
+    { min: 61_000 },
+  ),
   TRUSTED_PROXIES: string('Comma-separated addresses/CIDRs whose X-Forwarded-For and -Proto are believed: your load balancer or ingress controller.'),
   CORS_ALLOWED_ORIGINS: string(
     'Comma-separated origins (https://tool.example) whose pages may call the API and the OAuth token endpoints from a browser; empty: CORS off.',
@@ -38,6 +42,15 @@ const authConfig = {
     minimum: 0,
     description: 'Unlocked projects of new designers; `none` = uncapped.',
   } satisfies JsonSchema,
+};
+
+const catalogConfig = {
+  CHANGES_RETENTION: string('How long the changes feed keeps a change (`30d`, `12h`, `90m`); an older cursor is answered 410.', {
+    pattern: '^[0-9]{1,6}[dhm]$',
+  }),
+  CHANGES_MAX_WAITING_PER_DESIGNER: positive('Long-polls and streams of changes one designer may hold at once per pod; beyond: 429.'),
+  CHANGES_HEARTBEAT_MS: integer('A quiet changes stream sends a comment this often.', { min: 1_000, max: 15_000 }),
+  CHANGES_STREAM_MAX_SECONDS: integer('A changes stream ends after this long and the client resumes, its token checked again.', { min: 5, max: 60 }),
 };
 
 const assetConfig = {
@@ -99,7 +112,7 @@ export const serviceCharts: ChartDefinition[] = [
     }),
   },
   { name: 'auth', values: object('', { ...serviceValues(), ...databaseValues(), config: config('auth', authConfig) }) },
-  { name: 'catalog', values: object('', { ...serviceValues(), ...databaseValues(), config: config('catalog', {}) }) },
+  { name: 'catalog', values: object('', { ...serviceValues(), ...databaseValues(), config: config('catalog', catalogConfig) }) },
   {
     name: 'asset',
     values: object('', {

@@ -1,10 +1,11 @@
-import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import { Topics, createHttpMetrics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
 import type { Database, DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
 import { CursorCodec } from './domain/change-cursor.ts';
 import { assetsChangedConsumer } from './events/assets-changed.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
+import { registerChangeMetrics } from './http/change-metrics.ts';
 import { changeOperations } from './http/change-operations.ts';
 import { changesRouter } from './http/changes.ts';
 import { componentOperations } from './http/component-operations.ts';
@@ -58,7 +59,9 @@ export function changeFeed(orm: Database, config: CatalogDependencies['config'])
  */
 export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, config) }: CatalogDependencies): ServiceApps {
   const { PUBLIC_BASE_URL: publicBaseUrl, ASSET_PUBLIC_URL: storedArtworkBaseUrl } = config;
+  const metrics = createHttpMetrics('catalog');
   return databaseServiceApps({
+    metrics,
     service: 'catalog',
     orm,
     bus,
@@ -74,6 +77,7 @@ export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, con
       changesRouter(orm, feed, {
         publicBaseUrl,
         logger,
+        metrics: registerChangeMetrics(metrics.registry, feed.waiters),
         stream: { heartbeatMs: config.CHANGES_HEARTBEAT_MS ?? 15_000, maxMs: (config.CHANGES_STREAM_MAX_SECONDS ?? 60) * 1000 },
       }),
     ],

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from '@boardsync/kit';
 import type { ChangeStream } from '../use-cases/follow-changes.ts';
+import type { ChangeMetrics } from './change-metrics.ts';
 import { presentChange } from './change-presenter.ts';
 
 /** How long a client may leave the stream's buffer full before it is cut off (it resumes from its last event). */
@@ -21,7 +22,7 @@ export function wantsEventStream(ctx: Context): boolean {
  * quiet. The body is written as the changes come and never buffered whole; the stream ends when
  * the use case's does (its time bound) or the caller leaves.
  */
-export function answerWithEventStream(ctx: Context, stream: ChangeStream, logger: Logger): void {
+export function answerWithEventStream(ctx: Context, stream: ChangeStream, { logger, metrics }: { logger: Logger; metrics: ChangeMetrics }): void {
   const body = new PassThrough();
   const gone = new AbortController();
   ctx.res.once('close', () => {
@@ -44,8 +45,10 @@ export function answerWithEventStream(ctx: Context, stream: ChangeStream, logger
       for await (const step of stream.steps(gone.signal)) {
         if (step.kind === 'heartbeat') await write(': still here\n\n');
         else
-          for (const { change, cursor } of step.page.changes)
+          for (const { change, cursor } of step.page.changes) {
+            metrics.answered(change.occurredAt);
             await write(`id: ${cursor}\nevent: change\ndata: ${JSON.stringify(presentChange(change, cursor))}\n\n`);
+          }
       }
     } catch (error) {
       if (!gone.signal.aborted) logger.warn({ err: error }, 'changes stream ended early');

@@ -4,6 +4,7 @@ import { parseRequest, principalOf, publicPath, type Database, type Logger } fro
 import type { ChangeFeed } from '../use-cases/change-reader.ts';
 import { openChangeStream, type FollowSettings } from '../use-cases/follow-changes.ts';
 import { readChangeHead, readChangePage } from '../use-cases/read-changes.ts';
+import type { ChangeMetrics } from './change-metrics.ts';
 import { presentChange } from './change-presenter.ts';
 import { answerWithEventStream, wantsEventStream } from './change-stream.ts';
 import { changesQuery, type ChangePageBody } from './change-schemas.ts';
@@ -30,7 +31,7 @@ function nextLink(base: string, query: { project?: number | undefined; limit: nu
 export function changesRouter(
   orm: Database,
   feed: ChangeFeed,
-  options: { publicBaseUrl: string; stream: Omit<FollowSettings, 'pageSize'>; logger: Logger },
+  options: { publicBaseUrl: string; stream: Omit<FollowSettings, 'pageSize'>; logger: Logger; metrics: ChangeMetrics },
 ): Router {
   const router = new Router({ prefix: '/api/v1/changes' });
 
@@ -48,10 +49,11 @@ export function changesRouter(
         ...options.stream,
         pageSize: query.limit,
       });
-      answerWithEventStream(ctx, stream, options.logger);
+      answerWithEventStream(ctx, stream, options);
       return;
     }
     const page = await readChangePage(orm.em.fork(), principalOf(ctx), query, feed, hangUpSignal(ctx));
+    for (const { change } of page.changes) options.metrics.answered(change.occurredAt);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       data: page.changes.map(({ change, cursor }) => presentChange(change, cursor)),

@@ -130,6 +130,9 @@ export function changeFeedSuite(world: CatalogWorld): void {
       await batch(world, me, projectId, { type: 'card', components: [{ unique_id: 'late', name: 'Late' }] });
       const answered = await held;
       expect(answered.body.data.map((change) => change.unique_id)).toEqual(['late']);
+      const metrics = await (await fetch(`${world.internalUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^boardsync_changes_visible_seconds_count\{[^}]*\} [1-9]\d*$/m);
+      expect(metrics).toMatch(/^boardsync_changes_readers_waiting\{[^}]*\} 0$/m);
     });
 
     it('answers 410 cursor_expired for a cursor older than what is kept, and starts after the pruned changes when no cursor is given', async () => {

@@ -1,5 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { CallOptions } from './call-options.ts';
+import { changesApi, type ChangesApi } from './changes.ts';
 import { writeComponents, type ComponentType, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
 import { tokenSourceOf, type Credentials } from './credentials.ts';
 import { unwrap } from './errors.ts';
@@ -35,19 +36,27 @@ export interface BoardsyncClient {
   uploadAsset(project: number, file: UploadFile, options?: StoreOptions): Promise<StoredAsset>;
   /** Have the service fetch a public image URL into the project's storage. */
   mirrorAsset(project: number, url: string, options?: StoreOptions): Promise<StoredAsset>;
+  /** The changes feed: `head()`, `list()`, and `follow()` to stay in sync without a public URL. */
+  changes: ChangesApi;
 }
+
+/** A long-poll waits up to 60 s and a stream lasts up to 60 s: requests held open get this long. */
+const HELD_TIMEOUT_MS = 90_000;
 
 export function createBoardsyncClient(options: BoardsyncClientOptions): BoardsyncClient {
   const baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
   const send = options.fetch ?? ((request: Request) => fetch(request));
-  const transport: Transport = createTransport({
+  const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const transportOptions = {
     origin: new URL(baseUrl).origin,
     tokens: tokenSourceOf(options.auth),
-    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    retry,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: send,
     sleep: abortableSleep,
-  });
+  };
+  const transport: Transport = createTransport(transportOptions);
+  const heldTransport = createTransport({ ...transportOptions, timeoutMs: Math.max(transportOptions.timeoutMs, HELD_TIMEOUT_MS) });
   const api = createClient<paths>({ baseUrl, fetch: transport });
   const context = { transport, baseUrl, ownSource: memo(() => ownSource(api)) };
   return {
@@ -56,6 +65,7 @@ export function createBoardsyncClient(options: BoardsyncClientOptions): Boardsyn
     writeComponents: (project, input, writeOptions) => writeComponents(context, project, input, writeOptions),
     uploadAsset: (project, file, storeOptions) => uploadAsset(context, project, file, storeOptions),
     mirrorAsset: (project, url, storeOptions) => mirrorAsset(context, project, url, storeOptions),
+    changes: changesApi({ api, heldTransport, baseUrl, retry, sleep: abortableSleep }),
   };
 }
 

@@ -9,6 +9,7 @@ export {
   type WriteComponentsOptions,
   type WriteResult,
 } from './component-batches.ts';
+export type { Change, ChangePage, ChangesApi, ChangesQuery, FollowOptions } from './changes.ts';
 export type { Credentials, TokenSource } from './credentials.ts';
 export type { CallOptions } from './call-options.ts';
 export { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError, unwrap, type Problem } from './errors.ts';

@@ -31,7 +31,8 @@ const RAW_SQL_ONLY: Record<string, readonly string[]> = {
   // Every service: MikroORM's own history, and the outbox relay's per-key lanes (services/kit/src/outbox).
   all: ['mikro_orm_migrations', 'outbox_lane'],
   auth: [],
-  catalog: [],
+  // The changes feed (services/catalog/src/store/change-log.ts): numbered, read and pruned in SQL.
+  catalog: ['change', 'change_head', 'change_event'],
   // services/asset/src/store: idempotency-records.ts, internalize-jobs.ts, storage-ledger.ts.
   asset: ['idempotency_record', 'internalize_job', 'storage_reservation', 'storage_usage'],
   webhook: [

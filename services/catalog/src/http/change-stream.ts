@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { Logger } from '@boardsync/kit';
 import type { ChangeStream } from '../use-cases/follow-changes.ts';
 import type { ChangeMetrics } from './change-metrics.ts';
+import { hangUpSignal } from './hang-up.ts';
 import { presentChange } from './change-presenter.ts';
 
 /** How long a client may leave the stream's buffer full before it is cut off (it resumes from its last event). */
@@ -24,10 +25,7 @@ export function wantsEventStream(ctx: Context): boolean {
  */
 export function answerWithEventStream(ctx: Context, stream: ChangeStream, { logger, metrics }: { logger: Logger; metrics: ChangeMetrics }): void {
   const body = new PassThrough();
-  const gone = new AbortController();
-  ctx.res.once('close', () => {
-    gone.abort();
-  });
+  const gone = hangUpSignal(ctx);
   ctx.status = 200;
   ctx.set('Content-Type', 'text/event-stream; charset=utf-8');
   ctx.set('Cache-Control', 'no-store');
@@ -37,12 +35,12 @@ export function answerWithEventStream(ctx: Context, stream: ChangeStream, { logg
 
   const write = async (frame: string): Promise<void> => {
     if (body.write(frame)) return;
-    await once(body, 'drain', { signal: AbortSignal.any([gone.signal, AbortSignal.timeout(STALLED_READER_MS)]) });
+    await once(body, 'drain', { signal: AbortSignal.any([gone, AbortSignal.timeout(STALLED_READER_MS)]) });
   };
   void (async () => {
     try {
       await write(`retry: ${String(RECONNECT_MS)}\n\n`);
-      for await (const step of stream.steps(gone.signal)) {
+      for await (const step of stream.steps(gone)) {
         if (step.kind === 'heartbeat') await write(': still here\n\n');
         else
           for (const { change, cursor } of step.page.changes) {
@@ -51,7 +49,7 @@ export function answerWithEventStream(ctx: Context, stream: ChangeStream, { logg
           }
       }
     } catch (error) {
-      if (!gone.signal.aborted) logger.warn({ err: error }, 'changes stream ended early');
+      if (!gone.aborted) logger.warn({ err: error }, 'changes stream ended early');
     } finally {
       stream.close();
       body.end();

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { parseRequest, principalOf, publicPath, type Database, type Logger } from '@boardsync/kit';
 import type { ChangeFeed } from '../use-cases/change-reader.ts';
 import { openChangeStream, type FollowSettings } from '../use-cases/follow-changes.ts';
@@ -7,16 +6,8 @@ import { readChangeHead, readChangePage } from '../use-cases/read-changes.ts';
 import type { ChangeMetrics } from './change-metrics.ts';
 import { presentChange } from './change-presenter.ts';
 import { answerWithEventStream, wantsEventStream } from './change-stream.ts';
+import { hangUpSignal } from './hang-up.ts';
 import { changesQuery, type ChangePageBody } from './change-schemas.ts';
-
-/** Aborts once the caller hangs up, so a held request stops waiting for a reader who is gone. */
-function hangUpSignal(ctx: Context): AbortSignal {
-  const gone = new AbortController();
-  ctx.res.once('close', () => {
-    gone.abort();
-  });
-  return gone.signal;
-}
 
 /** The same request from `cursor` on, the caller's other choices kept. */
 function nextLink(base: string, query: { project?: number | undefined; limit: number; wait: number }, cursor: string, limitSent: boolean): string {

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { placeholders } from '@boardsync/kit';
-import { COMPONENT_FIELDS, type ComponentFieldName } from '../domain/component-fields.ts';
 import type { ProjectRecord } from '../domain/project-record.ts';
 import type { ComponentGroup } from './entities/component-group.ts';
 import type { ComponentRow } from './components.ts';
-import { componentCountOf } from './components.ts';
+import { COMPONENT_COLUMNS, GROUP_NAMES_JOIN, componentCountOf } from './components.ts';
 
 /*
  * What the feed keeps of a resource at a change: the store's own row, as its GET's presenter takes
@@ -21,21 +20,15 @@ export type GroupSnapshot = Pick<ComponentGroup, 'id' | 'kind' | 'name'> & { pos
 
 export type ComponentSnapshot = Omit<ComponentRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-const COLUMNS = (Object.keys(COMPONENT_FIELDS) as ComponentFieldName[]).map((column) => `c.${column}`).join(', ');
-
 /** The components as the list reads them (deck and stack names included), by id. */
 export async function componentSnapshots(em: EntityManager, ids: readonly number[]): Promise<Map<number, ComponentSnapshot>> {
   const snapshots = new Map<number, ComponentSnapshot>();
   if (ids.length === 0) return snapshots;
   const rows = await em.execute<(Omit<ComponentRow, 'created_at' | 'updated_at'> & { created_at: string | Date; updated_at: string | Date })[]>(
-    `select c.id, ${COLUMNS}, c.created_at, c.updated_at,
+    `select c.id, ${COMPONENT_COLUMNS}, c.created_at, c.updated_at,
             coalesce(groups.deck_names, '{}') as deck_names, coalesce(groups.stack_names, '{}') as stack_names
        from component c
-       left join lateral (
-              select array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'deck') as deck_names,
-                     array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'stack') as stack_names
-                from group_member m join component_group g on g.id = m.group_id
-               where m.component_id = c.id) groups on true
+       ${GROUP_NAMES_JOIN}
       where c.id in (${placeholders(ids)})`,
     [...ids],
   );

@@ -44,7 +44,15 @@ function filterSql(filter: ComponentFilter): { where: string; params: string[] }
 /** A row of the list's statement: the total on every row, and the component's columns null when the page is empty. */
 type StoredRow = Omit<ComponentRow, 'id' | 'created_at' | 'updated_at'> & { total: number; id: number | null; created_at: string; updated_at: string };
 
-const COLUMNS = (Object.keys(COMPONENT_FIELDS) as ComponentFieldName[]).map((column) => `c.${column}`).join(', ');
+/** Every field's column of the component aliased `c`, as the list and the changes feed read them. */
+export const COMPONENT_COLUMNS = (Object.keys(COMPONENT_FIELDS) as ComponentFieldName[]).map((column) => `c.${column}`).join(', ');
+
+/** The names of the decks and stacks of the component aliased `c`, in group order (`groups.deck_names`, `groups.stack_names`). */
+export const GROUP_NAMES_JOIN = `left join lateral (
+              select array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'deck') as deck_names,
+                     array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'stack') as stack_names
+                from group_member m join component_group g on g.id = m.group_id
+               where m.component_id = c.id) groups on true`;
 
 /**
  * One page of the designer's project's components, grouped by type then the designer's
@@ -63,17 +71,13 @@ export async function readComponentPage(
 ): Promise<{ rows: ComponentRow[]; total: number } | null> {
   const { where, params } = filterSql(filter);
   const found = await em.execute<StoredRow[]>(
-    `select t.total, c.id, ${COLUMNS}, c.created_at, c.updated_at,
+    `select t.total, c.id, ${COMPONENT_COLUMNS}, c.created_at, c.updated_at,
             coalesce(groups.deck_names, '{}') as deck_names, coalesce(groups.stack_names, '{}') as stack_names
        from project p
       cross join lateral (select count(*)::int as total from component where project_id = p.id ${where}) t
        left join lateral (select * from component where id in (
               select id from component where project_id = p.id ${where} order by type, sort_order, id limit ? offset ?)) c on true
-       left join lateral (
-              select array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'deck') as deck_names,
-                     array_agg(g.name order by g.position asc nulls last, g.id) filter (where g.kind = 'stack') as stack_names
-                from group_member m join component_group g on g.id = m.group_id
-               where m.component_id = c.id) groups on true
+       ${GROUP_NAMES_JOIN}
       where p.id = ?::bigint and p.designer_id = ?
       order by c.type, c.sort_order, c.id`,
     [...params, ...params, limit, offset, owner.projectId, owner.designerId],

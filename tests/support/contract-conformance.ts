@@ -64,7 +64,11 @@ export async function contractViolation(method: string, url: URL, response: Resp
   if (!content || response.status === 304) return undefined;
   const mediaType = Object.keys(content).find((candidate) => mediaMatches(candidate, received));
   if (!mediaType) return `${operation.id} ${status}: Content-Type ${received || '(none)'} is not one the contract names (${Object.keys(content).join(', ')})`;
-  if (!received.endsWith('json')) return undefined;
+  if (!received.endsWith('json')) {
+    // Not read here: cancelled, so the caller's branch of the body alone decides when it ends (a stream).
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
   const text = await response.text();
   let body: unknown;
   try {

@@ -21,8 +21,9 @@ export interface FollowOptions extends ChangesQuery {
   /** Ends the following (the iterator then returns). */
   signal?: AbortSignal;
   /**
-   * `long-poll` (the default) or `stream` (server-sent events). Streaming is not yet proven through
-   * every topology (docs/operations.md "Not yet"): choose it only where you have tried it.
+   * `stream` (server-sent events, the default) or `long-poll`. A stream that something in between
+   * answers without streaming turns into long-polling by itself; choose `long-poll` where a proxy
+   * is known to hold streamed answers back.
    */
   mode?: 'stream' | 'long-poll';
 }
@@ -34,7 +35,7 @@ export interface ChangesApi {
   list(query?: ChangesQuery & { wait?: number }, options?: { signal?: AbortSignal }): Promise<ChangePage>;
   /**
    * Every change after `after` (from now, the head, when absent), as it commits, for as long as
-   * you iterate: by long-poll, or a stream that resumes by itself after the server ends it or the
+   * you iterate: by a stream that resumes by itself after the server ends it or the
    * network drops it (`Last-Event-ID`). Keep each change's `cursor`: pass it as `after` when you
    * start again. A `410 cursor_expired` or `400 invalid_cursor` is thrown as a `BoardsyncError`:
    * list again and follow from a new head.
@@ -72,9 +73,24 @@ export function changesApi(context: ChangesContext): ChangesApi {
 }
 
 async function* follow(context: ChangesContext, calls: Pick<ChangesApi, 'head' | 'list'>, options: FollowOptions): AsyncGenerator<Change, void, undefined> {
-  const signal = options.signal ?? new AbortController().signal;
+  // Ours too, so a caller that stops iterating closes the request held open at once.
+  const stopped = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal;
+  try {
+    yield* followFrom(context, calls, options, signal);
+  } finally {
+    stopped.abort();
+  }
+}
+
+async function* followFrom(
+  context: ChangesContext,
+  calls: Pick<ChangesApi, 'head' | 'list'>,
+  options: FollowOptions,
+  signal: AbortSignal,
+): AsyncGenerator<Change, void, undefined> {
   let cursor = options.after ?? (await calls.head({ signal }));
-  let mode = options.mode ?? 'long-poll';
+  let mode = options.mode ?? 'stream';
   for (let failures = 0; !signal.aborted;) {
     try {
       if (mode === 'long-poll') {

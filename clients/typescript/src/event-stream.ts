@@ -38,7 +38,8 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
       }
     }
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // Not awaited: a body teed elsewhere (a `response.clone()`) settles its cancel only when every branch is cancelled.
+    reader.cancel().catch(() => undefined);
   }
 }
 

@@ -4704,7 +4704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The changes after `after`, and where to go on from. */
+            /** @description The changes after `after`, and where to go on from; or, asked for with `Accept: text/event-stream`, the stream of them. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4740,6 +4740,7 @@ export interface operations {
                             has_more: boolean;
                         };
                     };
+                    "text/event-stream": string;
                 };
             };
             304: components["responses"]["NotModified"];

@@ -22,6 +22,8 @@ const system = new RunningSystem({
   // Receivers and mirrored images are on this machine.
   webhook: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
   asset: { SSRF_ALLOW_CIDRS: '127.0.0.1/32' },
+  // Streams end soon, so following by stream is seen to resume across the server's ends.
+  catalog: { CHANGES_STREAM_MAX_SECONDS: '5', CHANGES_HEARTBEAT_MS: '1000' },
 });
 
 beforeAll(() => system.start(), 120_000);

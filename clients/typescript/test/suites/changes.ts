@@ -46,6 +46,19 @@ export function describeChanges(system: RunningSystem): void {
       expect((await next).map((change) => change.unique_id)).toEqual(['c3']);
     }, 60_000);
 
+    it('follows by stream through the gateway, resuming after the server ends a stream', async () => {
+      const { client, sent } = await clientFor(system);
+      const head = await client.changes.head();
+      const following = client.changes.follow({ after: head, mode: 'stream', signal: AbortSignal.timeout(40_000) });
+      const taken = take(following, 2);
+      const projectId = await newProject(client, 'Streamed');
+      // The system's streams end after 5 s (client.spec.ts): the next change comes on a stream the client opened again.
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      await client.writeComponents(projectId, { type: 'card', components: [{ unique_id: 's1', name: 'Spray' }] });
+      expect((await taken).map((change) => [change.resource, change.action])).toEqual([['project', 'created'], ['component', 'created']]);
+      expect(sent.filter((line) => line.startsWith('GET /api/v1/changes?')).length).toBeGreaterThanOrEqual(2);
+    }, 60_000);
+
     it('pages with list; a forged cursor is a BoardsyncError invalid_cursor', async () => {
       const { client } = await clientFor(system);
       const head = await client.changes.head();

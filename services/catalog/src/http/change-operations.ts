@@ -1,5 +1,5 @@
 import { problemSchema, type Operation } from '@boardsync/kit/contract';
-import { changeHeadBody, changePageBody, changesQuery } from './change-schemas.ts';
+import { changeEventStream, changeHeadBody, changePageBody, changesQuery } from './change-schemas.ts';
 
 const TAGS = ['Changes'];
 
@@ -24,7 +24,11 @@ export const changeOperations: Operation[] = [
     tags: TAGS,
     query: changesQuery,
     responses: {
-      200: { description: 'The changes after `after`, and where to go on from.', schema: changePageBody },
+      200: {
+        description: 'The changes after `after`, and where to go on from; or, asked for with `Accept: text/event-stream`, the stream of them.',
+        schema: changePageBody,
+        alternatives: { 'text/event-stream': changeEventStream },
+      },
       400: { description: 'The cursor is not one boardsync gave this account (`invalid_cursor`).', schema: problemSchema },
       404: { description: 'No such project of the caller’s.', schema: problemSchema },
       410: { description: 'The cursor is older than the changes kept (`cursor_expired`): list again, then follow from a new head.', schema: problemSchema },

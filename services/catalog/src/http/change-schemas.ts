@@ -94,3 +94,10 @@ export const changePageBody = withAnswerExample(
 
 export type ChangeBody = z.infer<typeof changeBody>;
 export type ChangePageBody = z.infer<typeof changePageBody>;
+
+/** The stream's body as the contract names it: server-sent events, each `change` event's data a Change. */
+export const changeEventStream = z
+  .string()
+  .describe(
+    'Server-sent events (text/event-stream): `retry: <ms>` first; then for each change `id: <its cursor>`, `event: change` and `data: <the Change as JSON>`; a `:` comment at least every 15 s while quiet. Send the last `id` as `Last-Event-ID` to resume.',
+  );

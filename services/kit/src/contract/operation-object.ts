@@ -94,13 +94,14 @@ function ruleOf(operation: Operation): RouteRule {
   return rule;
 }
 
-function responseOf({ description, schema, mediaType, headers = {} }: OperationResponse, status: number, extraHeaders: JsonObject): JsonObject {
+function responseOf({ description, schema, mediaType, alternatives = {}, headers = {} }: OperationResponse, status: number, extraHeaders: JsonObject): JsonObject {
   const named = Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }]));
   const type = mediaType ?? (status >= 400 ? PROBLEM_JSON : 'application/json');
+  const others = Object.fromEntries(Object.entries(alternatives).map(([other, body]) => [other, { schema: schemaOf(body, 'output') }]));
   return {
     description,
     ...(Object.keys({ ...extraHeaders, ...named }).length > 0 ? { headers: { ...extraHeaders, ...named } } : {}),
-    ...(schema ? { content: { [type]: { schema: schemaOf(schema, 'output') } } } : {}),
+    ...(schema ? { content: { [type]: { schema: schemaOf(schema, 'output') }, ...others } } : {}),
   };
 }
 

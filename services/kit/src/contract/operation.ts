@@ -8,6 +8,8 @@ export interface OperationResponse {
   schema?: z.ZodType;
   /** The body's media type when it is not JSON (errors are always `application/problem+json`). */
   mediaType?: string;
+  /** The same answer in other media types the caller may ask for with `Accept` (e.g. `text/event-stream`), each with its body's schema. */
+  alternatives?: Record<string, z.ZodType>;
   /** Headers beside the ones every API answer carries (RateLimit-*), by name: what each says. */
   headers?: Record<string, string>;
 }

@@ -137,6 +137,36 @@ describe.each([
     expect(receiver.bodies(path)).toHaveLength(1);
   });
 
+  it('a personal token revoked while it follows the changes feed: its stream and its held long-poll end within seconds; the designer’s other token follows on', async () => {
+    const context = await account();
+    const reader = await system.issueToken(['components:read'], context.designer.id);
+    const other = (await system.issueToken(['components:read'], context.designer.id)).token;
+    const head = (await api(reader.token, 'GET', '/changes/head')).body.cursor as string;
+    // Bounded well below the streams' own end (60 s) and the long-poll's wait: only the revocation can end them in time.
+    const follow = (token: string, accept: string): Promise<Response> =>
+      fetch(`${system.gateway}/api/v1/changes?after=${head}&wait=60`, { headers: { authorization: `Bearer ${token}`, accept }, signal: AbortSignal.timeout(20_000) });
+    const stream = await follow(reader.token, 'text/event-stream');
+    const otherStream = await follow(other, 'text/event-stream');
+    expect([stream.status, otherStream.status]).toEqual([200, 200]);
+    const longPoll = follow(reader.token, 'application/json');
+    await sleep(1_000);
+
+    await system.admin('DELETE', `/tokens/${String(reader.id)}`);
+    expect(await stream.text()).toMatch(/^retry: /);
+    const polled = await longPoll;
+    expect([polled.status, ((await polled.json()) as { code?: string }).code]).toEqual([401, 'unauthenticated']);
+    expect((await follow(reader.token, 'text/event-stream')).status).toBe(401);
+
+    await context.write('Still followed');
+    const seen = new TextDecoder();
+    let text = '';
+    for await (const chunk of otherStream.body as unknown as AsyncIterable<Uint8Array>) {
+      text += seen.decode(chunk, { stream: true });
+      if (text.includes('Still followed')) break;
+    }
+    expect(text).toContain('event: change');
+  });
+
   it('an app disconnected on /settings: its webhook receives nothing more, and the designer deletes it there', async () => {
     const context = await account();
     const { tokens } = await openIdApp(system, context.designer, 'webhooks:write');

@@ -104,6 +104,15 @@ export function startCatalog(settings: CatalogSettings, logger: Logger, adapters
         apps: createApp({ orm, bus, logger, config: settings, feed }),
         consumers: [internalizeCompletedConsumer(orm, logger), assetsChangedConsumer(orm)],
         workers: [changePruner(orm, logger, settings.CHANGES_RETENTION)],
+        heldRequests: [
+          {
+            name: 'catalog changes readers',
+            close: () => {
+              feed.waiters.stop();
+              return Promise.resolve();
+            },
+          },
+        ],
       };
     },
   });

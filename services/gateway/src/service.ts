@@ -26,6 +26,7 @@ import { clientOrigin, clientOriginResolver } from './request/client-origin.ts';
 import { boundUnreadBodies } from './request/unread-body.ts';
 import { storedFiles } from './http/stored-files.ts';
 import { Introspector } from './introspection/introspector.ts';
+import { HeldRequests } from './proxy/held-requests.ts';
 import { UpstreamProxy } from './proxy/proxy.ts';
 import { AuthFailureBudget } from './rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from './rate-limit/fallback.ts';
@@ -128,7 +129,14 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
   const metrics = createHttpMetrics('gateway');
   const counters = { redis, keyPrefix: config.REDIS_KEY_PREFIX, fallback: new RateLimitFallback(logger, metrics.registry) };
   const refusals = new RateLimitRefusals(metrics.registry);
-  const proxy = new UpstreamProxy({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, heldTimeoutMs: config.HELD_REQUEST_TIMEOUT_MS, logger, registry: metrics.registry });
+  const heldRequests = new HeldRequests();
+  const proxy = new UpstreamProxy({
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    heldTimeoutMs: config.HELD_REQUEST_TIMEOUT_MS,
+    logger,
+    registry: metrics.registry,
+    heldRequests,
+  });
   const replicaId = replicaIdentity(config.REPLICA_ID);
   const limiter = new ApiRateLimiter(
     {
@@ -164,7 +172,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
         publicBaseUrl: config.PUBLIC_BASE_URL,
       }),
       // Joined in the background: a broker that is away (or a topic not there yet) never holds up the start.
-      consumers: [revocationConsumer(introspector, replicaId), planChangeConsumer(introspector, replicaId)],
+      consumers: [revocationConsumer(introspector, heldRequests, replicaId), planChangeConsumer(introspector, replicaId)],
       resources: [
         { name: 'gateway upstream pool', close: () => proxy.close() },
         // Before the Redis client is quit (its owner closes it after the service's parts).

@@ -20,6 +20,11 @@ export interface ServiceParts {
   /** What it consumes: joined in the background, so HTTP never waits on the broker. */
   consumers?: SubscribeOptions[];
   workers?: Worker[];
+  /**
+   * Requests held open on purpose (long-polls, streams): ended first on shutdown, so they answer or
+   * end at once (their clients resume on another pod) rather than hold the listeners' drain to its timeout.
+   */
+  heldRequests?: Closable[];
   /** Clients, pools and directories the parts above use: closed after all of them, in this order. */
   resources?: Closable[];
 }
@@ -50,7 +55,7 @@ export interface RunningService {
 /**
  * A service's life, whatever it owns: create the topics it produces and join its consumers in the
  * background, serve its listeners, start its workers. Shut down in the one order every service
- * shares: listeners (in-flight requests drain), topics, consumers, workers, the outbox relay, the
+ * shares: held requests, listeners (in-flight requests drain), topics, consumers, workers, the outbox relay, the
  * bus, then the resources they all used.
  */
 export async function startService(settings: ServiceSettings): Promise<RunningService> {
@@ -71,6 +76,7 @@ export async function startService(settings: ServiceSettings): Promise<RunningSe
     url: listening.url,
     internalUrl: listening.internalUrl,
     parts: [
+      ...(parts.heldRequests ?? []),
       ...listening.parts,
       { name: `${service} topics`, close: () => topics.close() },
       { name: `${service} consumers`, close: () => subscriptions.close() },

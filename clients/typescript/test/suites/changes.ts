@@ -55,7 +55,10 @@ export function describeChanges(system: RunningSystem): void {
       // The system's streams end after 5 s (client.spec.ts): the next change comes on a stream the client opened again.
       await new Promise((resolve) => setTimeout(resolve, 7_000));
       await client.writeComponents(projectId, { type: 'card', components: [{ unique_id: 's1', name: 'Spray' }] });
-      expect((await taken).map((change) => [change.resource, change.action])).toEqual([['project', 'created'], ['component', 'created']]);
+      expect((await taken).map((change) => [change.resource, change.action])).toEqual([
+        ['project', 'created'],
+        ['component', 'created'],
+      ]);
       expect(sent.filter((line) => line.startsWith('GET /api/v1/changes?')).length).toBeGreaterThanOrEqual(2);
     }, 60_000);
 

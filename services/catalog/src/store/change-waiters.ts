@@ -8,9 +8,17 @@ export class ChangeWaiters {
   private readonly waiting = new Map<number, Set<() => void>>();
   private readonly held = new Map<number, number>();
   private readonly perDesigner: number;
+  private readonly stopper = new AbortController();
+  /** Aborted when the process stops: every wait ends, so held requests answer and streams end before the listeners drain. */
+  readonly stopping: AbortSignal = this.stopper.signal;
 
   constructor(perDesigner: number) {
     this.perDesigner = perDesigner;
+  }
+
+  /** Ends every wait, now and from now on (shutdown). */
+  stop(): void {
+    this.stopper.abort();
   }
 
   /** A place among the designer's waiting readers, or undefined when all are taken; release it when done. */

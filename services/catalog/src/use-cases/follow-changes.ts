@@ -23,8 +23,8 @@ export interface ChangeStream {
 /**
  * `GET /changes` as a stream: refuses what it cannot follow before anything is sent (as the paged
  * read does), takes one of the designer's places among waiting readers (429 when none is free),
- * then yields each page of changes as it commits, a heartbeat when quiet, until `maxMs` or the
- * caller leaves.
+ * then yields each page of changes as it commits, a heartbeat when quiet, until `maxMs`, the
+ * caller leaves or the process stops.
  */
 export async function openChangeStream(
   em: EntityManager,
@@ -37,7 +37,8 @@ export async function openChangeStream(
   const release = feed.waiters.hold(reader.designerId);
   if (!release) throw tooManyWaiting();
   return {
-    steps: (signal) => follow(em, reader, settings, signal),
+    // A stopping process ends its streams: the clients resume, from their last event, on another replica.
+    steps: (signal) => follow(em, reader, settings, AbortSignal.any([signal, feed.waiters.stopping])),
     close: () => {
       reader.close();
       release();

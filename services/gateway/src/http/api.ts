@@ -32,7 +32,7 @@ export function apiGateway(admission: ApiAdmission, proxy: UpstreamProxy): Middl
       admitted.upstream,
       admitted.service,
       { [INTERNAL_PRINCIPAL_HEADER.toLowerCase()]: admitted.principal },
-      { held: rule.holds === true },
+      { held: rule.holds === true, heldToken: admitted.heldToken },
     );
   };
 }

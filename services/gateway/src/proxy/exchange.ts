@@ -22,7 +22,9 @@ export class Exchange {
   private readonly service: string;
   private readonly aborts: ProxyAborts;
   private forwardedBody: PassThrough | undefined;
+  private responseBody: Readable | undefined;
   private bodyBytesRead = 0;
+  private tokenDied = false;
 
   constructor(req: IncomingMessage, res: ServerResponse, service: string, aborts: ProxyAborts, hasBody: boolean) {
     this.req = req;
@@ -42,6 +44,29 @@ export class Exchange {
       res.once('finish', () => {
         this.discardUnsentBody();
       });
+  }
+
+  /** True once the token the request stood on was revoked or expired while it was held (`endHeld`). */
+  tokenEnded(): boolean {
+    return this.tokenDied;
+  }
+
+  /**
+   * The token this held request (long-poll, stream) stands on died: a stream is ended cleanly (the
+   * client's reconnect then meets the 401); a request still waiting for its answer's head is
+   * abandoned, and the caller answers 401 (proxy.ts).
+   */
+  endHeld(): void {
+    if (this.tokenDied || this.clientLeft) return;
+    this.tokenDied = true;
+    const { responseBody, res } = this;
+    if (!responseBody) {
+      this.controller.abort();
+      return;
+    }
+    responseBody.unpipe(res);
+    responseBody.destroy();
+    if (!res.writableEnded) res.end();
   }
 
   /** True once the client has gone: nothing more can be answered. */
@@ -73,9 +98,10 @@ export class Exchange {
    */
   sendResponseBody(upstream: Readable): void {
     this.stage = 'response_body';
+    this.responseBody = upstream;
     const { res } = this;
     upstream.on('error', (error) => {
-      if (res.writableFinished) return;
+      if (res.writableFinished || this.tokenDied) return;
       if (isUpstreamFailure(error)) this.settle('upstream_response_body', error);
       else this.onClientLeft();
       res.destroy();

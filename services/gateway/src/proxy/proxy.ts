@@ -8,6 +8,7 @@ import { requestTargetOf, upstreamPathOf } from '../request/canonical-path.ts';
 import { clientOriginOf, type ClientOrigin } from '../request/client-origin.ts';
 import { ProxyAborts } from './aborts.ts';
 import { Exchange } from './exchange.ts';
+import type { HeldRequests, HeldToken } from './held-requests.ts';
 import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
 
 export interface ProxyOptions {
@@ -17,6 +18,8 @@ export interface ProxyOptions {
   logger: Logger;
   /** Where `boardsync_gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
   registry: Registry;
+  /** Held requests by token, ended when it dies (events/revocations.ts). */
+  heldRequests: HeldRequests;
 }
 
 /** One request to send upstream: the checked target and the headers the gateway decided on. */
@@ -29,6 +32,8 @@ export interface Outgoing {
   headers: Record<string, string>;
   /** The route holds its request or streams (`RouteRule.holds`): the held-request timeout applies. */
   held?: boolean | undefined;
+  /** A held request's token: its revocation or expiry ends the request (held-requests.ts). */
+  heldToken?: HeldToken | undefined;
 }
 
 /** The upstream's answer head, with the exchange that streams its body; undefined when the client left first. */
@@ -40,10 +45,12 @@ export class UpstreamProxy {
   private readonly timeoutMs: number;
   private readonly heldTimeoutMs: number;
   private readonly aborts: ProxyAborts;
+  private readonly heldRequests: HeldRequests;
   private readonly origins = new Map<string, string>();
 
-  constructor({ timeoutMs, heldTimeoutMs, logger, registry }: ProxyOptions) {
+  constructor({ timeoutMs, heldTimeoutMs, logger, registry, heldRequests }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
+    this.heldRequests = heldRequests;
     this.heldTimeoutMs = heldTimeoutMs;
     // A request without a body that meets a stopping pod's closed connection is sent again (peer-requests.ts).
     this.dispatcher = peerDispatcher({ connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
@@ -67,11 +74,18 @@ export class UpstreamProxy {
     baseUrl: string,
     service: string,
     extraHeaders: Record<string, string>,
-    options: { passCredentials?: boolean; held?: boolean } = {},
+    options: { passCredentials?: boolean; held?: boolean; heldToken?: HeldToken | undefined } = {},
   ): Promise<void> {
     const headers = gatewayHeaders(ctx.req, clientOriginOf(ctx), String(ctx.state.requestId), options.passCredentials ?? false);
     Object.assign(headers, extraHeaders);
-    const outgoing = { origin: this.originOf(baseUrl), path: upstreamPathOf(requestTargetOf(ctx)), service, headers, held: options.held };
+    const outgoing = {
+      origin: this.originOf(baseUrl),
+      path: upstreamPathOf(requestTargetOf(ctx)),
+      service,
+      headers,
+      held: options.held,
+      heldToken: options.heldToken,
+    };
     const opened = await this.open(ctx.req, ctx.res, outgoing);
     if (!opened) {
       leftBeforeTheAnswer(ctx);
@@ -110,6 +124,13 @@ export class UpstreamProxy {
       ((req.headers['content-length'] ?? '') !== '' || (req.headers['transfer-encoding'] ?? '') !== '');
     const exchange = new Exchange(req, res, outgoing.service, this.aborts, hasBody);
     if (exchange.clientGone()) return undefined;
+    if (outgoing.held === true && outgoing.heldToken)
+      res.once(
+        'close',
+        this.heldRequests.track(outgoing.heldToken, () => {
+          exchange.endHeld();
+        }),
+      );
     let upstream: Dispatcher.ResponseData;
     try {
       upstream = await this.dispatcher.request({
@@ -122,6 +143,7 @@ export class UpstreamProxy {
         ...(outgoing.held ? { headersTimeout: this.heldTimeoutMs, bodyTimeout: this.heldTimeoutMs } : {}),
       });
     } catch (error) {
+      if (exchange.tokenEnded()) throw Problem.unauthenticated('The token was revoked or expired while the request was held.');
       if (exchange.clientGone()) return undefined;
       exchange.closeIfAnsweredEarly();
       throw upstreamProblem(error, outgoing.service, outgoing.held ? this.heldTimeoutMs : this.timeoutMs);

@@ -6,10 +6,12 @@ import {
   matchRoute,
   noRouteProblem,
   requireScope,
+  tokenDigest,
   type RouteRule,
   type ServiceName,
 } from '@boardsync/kit/core';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
+import type { HeldToken } from '../proxy/held-requests.ts';
 import { AuthFailuresSpent, type AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
 import type { ApiRateLimiter, RateDecision } from '../rate-limit/limiter.ts';
 
@@ -31,6 +33,8 @@ export interface Admission {
   upstream: string;
   principal: string;
   rateHeaders: [string, string][];
+  /** For a route that holds its request (`RouteRule.holds`): the token it stands on, so its revocation or expiry ends it (proxy/held-requests.ts). */
+  heldToken?: HeldToken;
 }
 
 export interface AdmissionDependencies {
@@ -96,7 +100,14 @@ export class ApiAdmission {
       },
       this.deps.principalSecret,
     );
-    return { service: rule.service, upstream, principal, rateHeaders };
+    const bearer = rule.holds === true ? bearerToken(request.authorization) : undefined;
+    return {
+      service: rule.service,
+      upstream,
+      principal,
+      rateHeaders,
+      ...(bearer === undefined ? {} : { heldToken: { digest: tokenDigest(bearer), expiresAt: token.expiresAt } }),
+    };
   }
 
   /**

@@ -22,6 +22,7 @@ import { createApp as createGatewayApp } from '../../src/service.ts';
 import { planChangeConsumer } from '../../src/events/plan-changes.ts';
 import { revocationConsumer } from '../../src/events/revocations.ts';
 import { Introspector } from '../../src/introspection/introspector.ts';
+import { HeldRequests } from '../../src/proxy/held-requests.ts';
 import { UpstreamProxy } from '../../src/proxy/proxy.ts';
 import { AuthFailureBudget } from '../../src/rate-limit/auth-failure-budget.ts';
 import { RateLimitFallback } from '../../src/rate-limit/fallback.ts';
@@ -128,8 +129,9 @@ export class GatewayWorld {
       ...(options.cacheTtlMs === undefined ? {} : { cacheTtlMs: options.cacheTtlMs }),
     });
     const replicaId = options.replicaId ?? uniqueName('replica');
+    const heldRequests = new HeldRequests();
     const subscriptions = [
-      revocationConsumer(introspector, replicaId),
+      revocationConsumer(introspector, heldRequests, replicaId),
       ...(options.hearsPlanChanges === false ? [] : [planChangeConsumer(introspector, replicaId)]),
     ];
     const consumers = new BackgroundSubscriptions(bus, subscriptions, gatewayLogger);
@@ -137,7 +139,7 @@ export class GatewayWorld {
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, keyPrefix: this.namespace, fallback };
     const refusals = new RateLimitRefusals(metrics.registry);
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, heldTimeoutMs: 90_000, logger: gatewayLogger, registry: metrics.registry });
+    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, heldTimeoutMs: 90_000, logger: gatewayLogger, registry: metrics.registry, heldRequests });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
       logger: gatewayLogger,

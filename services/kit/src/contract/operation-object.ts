@@ -94,7 +94,11 @@ function ruleOf(operation: Operation): RouteRule {
   return rule;
 }
 
-function responseOf({ description, schema, mediaType, alternatives = {}, headers = {} }: OperationResponse, status: number, extraHeaders: JsonObject): JsonObject {
+function responseOf(
+  { description, schema, mediaType, alternatives = {}, headers = {} }: OperationResponse,
+  status: number,
+  extraHeaders: JsonObject,
+): JsonObject {
   const named = Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }]));
   const type = mediaType ?? (status >= 400 ? PROBLEM_JSON : 'application/json');
   const others = Object.fromEntries(Object.entries(alternatives).map(([other, body]) => [other, { schema: schemaOf(body, 'output') }]));

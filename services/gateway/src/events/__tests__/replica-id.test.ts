@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from '@jest/globals';
+import { HeldRequests } from '../../proxy/held-requests.ts';
 import { Introspector } from '../../introspection/introspector.ts';
 import { planChangeConsumer } from '../plan-changes.ts';
 import { replicaIdentity } from '../replica-id.ts';
@@ -16,11 +17,11 @@ describe('replicaIdentity', () => {
   it('is the same on every start, so the groups it names are the same', () => {
     const introspector = new Introspector({ authUrl: 'http://127.0.0.1:9', clientId: 'gateway', clientSecret: 's'.repeat(32) });
     const first = [
-      revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+      revocationConsumer(introspector, new HeldRequests(), replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
       planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
     ];
     const again = [
-      revocationConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
+      revocationConsumer(introspector, new HeldRequests(), replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
       planChangeConsumer(introspector, replicaIdentity(undefined, { HOSTNAME: 'pod-1' })),
     ];
     expect(first.map((consumer) => consumer.groupId)).toEqual(['gateway-revocations-pod-1', 'gateway-plan-changes-pod-1']);

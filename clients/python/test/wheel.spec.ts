@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,13 @@ function outputOf(command: string, args: string[], cwd: string, env: Record<stri
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
   }
+}
+
+/** As {@link outputOf}, with the error text too: what the deck sync reports on stderr. */
+function outputsOf(command: string, args: string[], cwd: string, env: Record<string, string>): { stdout: string; stderr: string } {
+  const done = spawnSync(command, args, { cwd, env: { ...process.env, PIP_CACHE_DIR: pipCache, ...env }, encoding: 'utf8', timeout: 300_000 });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${String(done.status ?? done.signal)}):\n${done.stdout}\n${done.stderr}`);
+  return { stdout: done.stdout, stderr: done.stderr };
 }
 
 beforeAll(async () => {
@@ -79,14 +86,37 @@ describe('the boardsync Python package, installed from its wheel', () => {
     expect(sample('registerWebhook', env)).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^whsec_/) })]);
   }, 120_000);
 
-  it('runs the guide’s deck-sync sample, and again after the sheet changed', async () => {
+  it('runs the guide’s deck-sync sample, and again after the sheet changed, reporting what others changed in between', async () => {
     await cp(join(ROOT, 'docs/examples/deck-sync/deck_sync.py'), join(folder, 'deck_sync.py'));
     await cp(join(ROOT, 'docs/examples/deck-sync/cards.csv'), join(folder, 'cards.csv'));
-    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write']) };
-    const first = JSON.parse(outputOf(python, ['deck_sync.py', 'cards.csv'], folder, env)) as { project: number };
-    expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 } });
+    const designer = await system.designer();
+    const token = await system.personalToken(['projects:write', 'components:read', 'components:write'], designer.id);
+    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: token };
+    const sync = (extra: Record<string, string> = {}): { result: Record<string, unknown>; stderr: string } => {
+      const { stdout, stderr } = outputsOf(python, ['deck_sync.py', 'cards.csv'], folder, { ...env, ...extra });
+      return { result: JSON.parse(stdout) as Record<string, unknown>, stderr };
+    };
+    const first = sync().result as { project: number };
+    expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 }, changes_since_last_sync: 0 });
+    const again = { BOARDSYNC_PROJECT: String(first.project) };
+
+    // While the sheet tool is offline, another tool (a token of its own, the same designer) renames a card.
+    const other = await system.personalToken(['components:write'], designer.id);
+    const edited = await fetch(`${system.gateway}/api/v1/projects/${String(first.project)}/components/batch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'card', components: [{ unique_id: 'gust', name: 'Gust of Wind' }] }),
+    });
+    expect(edited.ok).toBe(true);
     await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
-    const again = JSON.parse(outputOf(python, ['deck_sync.py', 'cards.csv'], folder, { ...env, BOARDSYNC_PROJECT: String(first.project) })) as unknown;
-    expect(again).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+    const second = sync(again);
+    expect(second.result).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+    expect(second.result.changes_since_last_sync).toBeGreaterThanOrEqual(1);
+    expect(second.stderr).toContain('since last sync: component gust updated');
+
+    // Nothing written by others since: its own writes of the last run are not reported back.
+    const third = sync(again);
+    expect(third.result).toMatchObject({ created: 0, updated: 2, deleted: 0, changes_since_last_sync: 0 });
+    expect(third.stderr).not.toContain('since last sync: component');
   }, 120_000);
 });

@@ -8,8 +8,14 @@
 // (Node 22.18 or later runs TypeScript as it is; with older Node, rename it deck-sync.mts and run it
 // through tsx.) BOARDSYNC_PROJECT names the project to sync; without it one is created, and its id
 // printed for the next run. The token needs projects:write, components:read and components:write.
-import { readFile } from 'node:fs/promises';
-import { BatchWriteError, BoardsyncError, createBoardsyncClient, unwrap, type ComponentRow } from '@boardsync/client';
+//
+// The sheet may be out of date: other tools (the editor, a simulator) write to the project while this
+// one is not running. Each run keeps its place in the account's changes feed in a file beside the
+// sheet (cards.csv.cursor), and the next run first reports on stderr what changed in boardsync since
+// then, before the sheet overwrites it: `since last sync: component gust updated`. Reading the feed
+// needs components:read alone (cards and decks); changes the token may not see are passed over.
+import { readFile, writeFile } from 'node:fs/promises';
+import { BatchWriteError, BoardsyncError, createBoardsyncClient, unwrap, type Change, type ComponentRow } from '@boardsync/client';
 
 const [csvFile] = process.argv.slice(2);
 const { BOARDSYNC_URL: baseUrl, BOARDSYNC_TOKEN: token, BOARDSYNC_PROJECT: projectId } = process.env;
@@ -32,9 +38,52 @@ function cardsOf(csv: string): ComponentRow<'card'>[] {
 
 const boardsync = createBoardsyncClient({ baseUrl, auth: token, timeoutMs: 20_000 });
 const cards = cardsOf(await readFile(csvFile, 'utf8'));
+const stateFile = `${csvFile}.cursor`;
+
+/** The project's changes after `cursor`, page by page until `has_more` is false, and the cursor to go on from. */
+async function changesAfter(after: string, project: number): Promise<{ changes: Change[]; cursor: string }> {
+  const changes: Change[] = [];
+  let cursor = after;
+  for (;;) {
+    const page = await boardsync.changes.list({ after: cursor, project });
+    changes.push(...page.data);
+    cursor = page.meta.cursor;
+    if (!page.meta.has_more) return { changes, cursor };
+  }
+}
+
+/** `component gust updated`: a component by the sheet's own id, anything else by its name. */
+function described(change: Change): string {
+  const named = change.data !== null && 'name' in change.data && typeof change.data.name === 'string' ? change.data.name : `#${String(change.id)}`;
+  return `${change.resource} ${change.unique_id ?? named} ${change.action}`;
+}
+
+/**
+ * Reports what changed since the cursor the last run saved; returns where this run reads on from,
+ * and how many changes it reported. The first run starts from the head, taken before it writes.
+ */
+async function catchUp(project: number): Promise<{ cursor: string; reported: number }> {
+  const saved = await readFile(stateFile, 'utf8').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (saved === undefined) return { cursor: await boardsync.changes.head(), reported: 0 };
+  try {
+    const { changes, cursor } = await changesAfter(saved.trim(), project);
+    for (const change of changes) console.error(`since last sync: ${described(change)}`);
+    console.error(`since last sync: ${String(changes.length)} change${changes.length === 1 ? '' : 's'} in boardsync`);
+    return { cursor, reported: changes.length };
+  } catch (error) {
+    // 410: offline for longer than boardsync keeps changes (30 days); 400: the file is another account's.
+    if (!(error instanceof BoardsyncError) || !['cursor_expired', 'invalid_cursor'].includes(error.code)) throw error;
+    console.error(`since last sync: not known (${error.code}); going on from now`);
+    return { cursor: await boardsync.changes.head(), reported: 0 };
+  }
+}
 
 const project = projectId ? Number(projectId) : unwrap(await boardsync.api.POST('/api/v1/projects', { body: { name: 'Deck sync' } })).data.id;
 if (!projectId) console.error(`created project ${String(project)}: set BOARDSYNC_PROJECT=${String(project)} to sync it again`);
+const since = await catchUp(project);
 
 try {
   const result = await boardsync.writeComponents(
@@ -47,6 +96,10 @@ try {
     },
   );
   for (const problem of result.errors) console.error(`row ${String(problem.index)} (${problem.unique_id}): ${problem.message}`);
+  // Read on past this run's own writes, so that the next run does not report them back. A personal
+  // token's changes name no app to tell them apart by, so a change another tool commits during these
+  // few seconds is taken as this run's own, and not reported.
+  await writeFile(stateFile, (await changesAfter(since.cursor, project)).cursor);
   const decks = unwrap(
     await boardsync.api.GET('/api/v1/projects/{project}/groups', { params: { path: { project }, query: { kind: 'deck', include_members: 'true' } } }),
   ).data;
@@ -57,6 +110,7 @@ try {
       updated: result.updated,
       deleted: result.deleted,
       decks: Object.fromEntries(decks.map((deck) => [deck.name, deck.member_count])),
+      changes_since_last_sync: since.reported,
     }),
   );
 } catch (error) {

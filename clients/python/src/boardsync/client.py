@@ -12,6 +12,7 @@ import httpx
 
 from .auth import OAuthSession, PersonalToken
 from .batches import MAX_BATCH_ROWS, write_components
+from .changes import ChangesFeed
 from .errors import BoardsyncError
 from .openapi.client import AuthenticatedClient
 from .pagination import paginate
@@ -24,7 +25,8 @@ class BoardsyncClient:
     ``client.api`` is the generated client: pass it to any operation of ``boardsync.api``
     (``get_project.sync(project=7, client=client.api)``). Each attempt is abandoned after ``timeout``
     seconds; a 429 is waited out for every request, and a 502/503/504 or a lost answer is retried for
-    requests safe to repeat (see :class:`RetryPolicy`).
+    requests safe to repeat (see :class:`RetryPolicy`). ``client.changes`` is the changes feed
+    (:class:`ChangesFeed`): ``head``, ``list``, ``follow`` and, for asyncio, ``afollow``.
     """
 
     def __init__(
@@ -37,6 +39,7 @@ class BoardsyncClient:
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
+        policy = retry or RetryPolicy()
         credentials: httpx.Auth
         if isinstance(auth, OAuthSession):
             auth.token_url = f"{self.base_url}/oauth/token"
@@ -47,11 +50,12 @@ class BoardsyncClient:
             base_url=self.base_url,
             auth=credentials,
             timeout=timeout,
-            transport=RetryingTransport(transport or httpx.HTTPTransport(), retry or RetryPolicy()),
+            transport=RetryingTransport(transport or httpx.HTTPTransport(), policy),
             headers={"Accept": "application/json"},
         )
         self.api = AuthenticatedClient(base_url=self.base_url, token="")
         self.api.set_httpx_client(self._http)
+        self.changes = ChangesFeed(self._http, self.base_url, credentials, policy)
 
     def __enter__(self) -> BoardsyncClient:
         return self

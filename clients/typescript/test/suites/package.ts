@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createBoardsyncClient } from '@boardsync/client';
 import { ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
 import { EVERY_SCOPE } from './client-for.ts';
@@ -22,6 +23,13 @@ const outsideEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
 
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outsideEnv()): string =>
   execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+
+/** As {@link run}, with the error text too: what the deck sync reports on stderr. */
+function runWithErrors(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { stdout: string; stderr: string } {
+  const done = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 240_000 });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${String(done.status ?? done.signal)}):\n${done.stdout}\n${done.stderr}`);
+  return { stdout: done.stdout, stderr: done.stderr };
+}
 
 /** Files under `dir`, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -64,20 +72,36 @@ export function describePackage(system: RunningSystem): void {
       expect(files.filter((file) => /__tests__|\.tsbuildinfo$|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     });
 
-    it('syncs a deck with the guide’s sample, run by Node against the system with that install alone', async () => {
+    it('syncs a deck with the guide’s sample, run by Node against the system with that install alone; the next run reports what others changed', async () => {
       await copyFile(join(SAMPLE_DIR, 'deck-sync.ts'), join(folder, 'deck-sync.ts'));
       await copyFile(join(SAMPLE_DIR, 'cards.csv'), join(folder, 'cards.csv'));
+      const designer = await system.designer();
       const env = outsideEnv({
         BOARDSYNC_URL: system.gateway,
-        BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write']),
+        BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write'], designer.id),
       });
-      const first = JSON.parse(run(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, env)) as { project: number };
-      expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 } });
+      const sync = (extra: Record<string, string> = {}): { result: Record<string, unknown>; stderr: string } => {
+        const { stdout, stderr } = runWithErrors(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, { ...env, ...extra });
+        return { result: JSON.parse(stdout) as Record<string, unknown>, stderr };
+      };
+      const first = sync().result as { project: number };
+      expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 }, changes_since_last_sync: 0 });
+      const again = { BOARDSYNC_PROJECT: String(first.project) };
 
+      // While the sheet tool is offline, another tool (a token of its own, the same designer) renames a card.
+      const other = createBoardsyncClient({ baseUrl: system.gateway, auth: await system.personalToken(['components:write'], designer.id) });
+      await other.writeComponents(first.project, { type: 'card', components: [{ unique_id: 'gust', name: 'Gust of Wind' }] });
       // The sheet loses a row and a card changes deck: the same ids update in place, the lost row goes.
       await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
-      const again = JSON.parse(run(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, { ...env, BOARDSYNC_PROJECT: String(first.project) })) as unknown;
-      expect(again).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+      const second = sync(again);
+      expect(second.result).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
+      expect(second.result.changes_since_last_sync).toBeGreaterThanOrEqual(1);
+      expect(second.stderr).toContain('since last sync: component gust updated');
+
+      // Nothing written by others since: its own writes of the last run are not reported back.
+      const third = sync(again);
+      expect(third.result).toMatchObject({ created: 0, updated: 2, deleted: 0, changes_since_last_sync: 0 });
+      expect(third.stderr).not.toContain('since last sync: component');
     });
 
     it('runs the document’s TypeScript and curl code samples against the system, each as a reader would copy it', async () => {

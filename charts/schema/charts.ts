@@ -26,6 +26,10 @@ const gatewayConfig = {
     'The same for the routes that hold a request or stream (the changes feed: long-polls of up to 60 s, streams with a heartbeat every 15 s); above 60 s, and below your load balancer’s idle timeout.',
     { min: 61_000 },
   ),
+  HELD_REQUEST_MAX_CONNECTIONS: integer(
+    'Upstream connections per service for those routes (open streams and long-polls this replica holds), a pool apart from the 128 every other request uses.',
+    { min: 1 },
+  ),
   TRUSTED_PROXIES: string('Comma-separated addresses/CIDRs whose X-Forwarded-For and -Proto are believed: your load balancer or ingress controller.'),
   CORS_ALLOWED_ORIGINS: string(
     'Comma-separated origins (https://tool.example) whose pages may call the API and the OAuth token endpoints from a browser; empty: CORS off.',

@@ -48,6 +48,11 @@ export const gatewaySettingsSchema = z
      */
     HELD_REQUEST_TIMEOUT_MS: env.int(90_000, 61_000),
     /**
+     * Upstream connections per service for those routes, a pool apart from the ordinary one (128),
+     * so open streams can never take the connections every other request needs.
+     */
+    HELD_REQUEST_MAX_CONNECTIONS: env.int(10_000, 1),
+    /**
      * The embedded mode's artwork directory (the asset service's directory store): GET and HEAD
      * `/assets/<key>` serve `<dir>/<key>`. Unset (production: a bucket or CDN serves artwork), there is no `/assets/` route.
      */

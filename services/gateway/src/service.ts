@@ -133,6 +133,7 @@ export function startGateway(config: GatewaySettings, logger: Logger, adapters: 
   const proxy = new UpstreamProxy({
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     heldTimeoutMs: config.HELD_REQUEST_TIMEOUT_MS,
+    heldConnections: config.HELD_REQUEST_MAX_CONNECTIONS,
     logger,
     registry: metrics.registry,
     heldRequests,

@@ -88,6 +88,17 @@ describe('per-IP budget of failed authentications', () => {
     expect(introspection.calls() - before).toBe(budget);
   });
 
+  it('lets a burst with one valid token through whole, however much larger than the budget, when its cached answer lapsed', async () => {
+    const replica = await world.gatewayReplica(undefined, { authUrl: introspection.url, authFailuresPerMinute: budget, cacheTtlMs: 1_000 });
+    const token = await newToken();
+    const burst = () => Promise.all(Array.from({ length: 6 * budget }, () => getFrom('127.0.0.6', `${replica.url}/api/v1/projects`, bearer(token))));
+    expect((await burst()).map((answer) => answer.status)).toEqual(Array(6 * budget).fill(200));
+    await eventually(() => (replica.introspector.known(token) === undefined ? true : undefined), 10_000, 'the cached answer to lapse');
+    expect((await burst()).map((answer) => answer.status)).toEqual(Array(6 * budget).fill(200));
+    // The whole failure budget is still there.
+    for (let i = 0; i < budget; i++) expect((await getFrom('127.0.0.6', `${replica.url}/api/v1/projects`, bearer(`bsp_lapsed_${String(i)}`))).status).toBe(401);
+  });
+
   it('never counts traffic with valid tokens, however much', async () => {
     const gateway = await world.gateway(undefined, { authUrl: introspection.url, authFailuresPerMinute: budget });
     const toolServer = (authorization: string) => getFrom('127.0.0.4', `${gateway}/api/v1/projects`, authorization);

@@ -78,7 +78,14 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
       for (const [name, value] of admitted.rateHeaders) res.setHeader(name, value);
       const headers = gatewayHeaders(req, clientOrigin(), requestId, false);
       headers[INTERNAL_PRINCIPAL_HEADER.toLowerCase()] = admitted.principal;
-      const outgoing = { origin: proxy.originOf(admitted.upstream), path: upstreamPathOf(target), service: admitted.service, headers, held: rule.holds, heldToken: admitted.heldToken };
+      const outgoing = {
+        origin: proxy.originOf(admitted.upstream),
+        path: upstreamPathOf(target),
+        service: admitted.service,
+        headers,
+        held: rule.holds,
+        heldToken: admitted.heldToken,
+      };
       const opened = await proxy.open(req, res, outgoing);
       return opened ? answer(method, res, opened) : 408; // 408: nobody is left to answer; only the log shows it
     };

@@ -15,6 +15,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   /** For a route that holds its request (long-poll) or streams (`RouteRule.holds`): the wait before an answer's head, and between its body's chunks. */
   heldTimeoutMs: number;
+  /** Upstream connections per service for held routes: their own pool, so held streams never take the ordinary one's. */
+  heldConnections: number;
   logger: Logger;
   /** Where `boardsync_gateway_proxy_aborts_total` is registered: the gateway's metrics registry. */
   registry: Registry;
@@ -42,18 +44,21 @@ export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } |
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {
   private readonly dispatcher: Dispatcher;
+  private readonly heldDispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly heldTimeoutMs: number;
   private readonly aborts: ProxyAborts;
   private readonly heldRequests: HeldRequests;
   private readonly origins = new Map<string, string>();
 
-  constructor({ timeoutMs, heldTimeoutMs, logger, registry, heldRequests }: ProxyOptions) {
+  constructor({ timeoutMs, heldTimeoutMs, heldConnections, logger, registry, heldRequests }: ProxyOptions) {
     this.timeoutMs = timeoutMs;
     this.heldRequests = heldRequests;
     this.heldTimeoutMs = heldTimeoutMs;
     // A request without a body that meets a stopping pod's closed connection is sent again (peer-requests.ts).
     this.dispatcher = peerDispatcher({ connections: 128, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    // Each open stream holds its connection for up to a minute: 128 of them would stop every other request.
+    this.heldDispatcher = peerDispatcher({ connections: heldConnections, headersTimeout: heldTimeoutMs, bodyTimeout: heldTimeoutMs });
     this.aborts = new ProxyAborts(logger, registry);
   }
 
@@ -133,14 +138,13 @@ export class UpstreamProxy {
       );
     let upstream: Dispatcher.ResponseData;
     try {
-      upstream = await this.dispatcher.request({
+      upstream = await (outgoing.held === true ? this.heldDispatcher : this.dispatcher).request({
         origin: outgoing.origin,
         path: outgoing.path,
         method,
         headers: outgoing.headers,
         body: hasBody ? exchange.requestBody() : null,
         signal: exchange.signal,
-        ...(outgoing.held ? { headersTimeout: this.heldTimeoutMs, bodyTimeout: this.heldTimeoutMs } : {}),
       });
     } catch (error) {
       if (exchange.tokenEnded()) throw Problem.unauthenticated('The token was revoked or expired while the request was held.');
@@ -153,7 +157,7 @@ export class UpstreamProxy {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await Promise.all([this.dispatcher.close(), this.heldDispatcher.close()]);
   }
 }
 

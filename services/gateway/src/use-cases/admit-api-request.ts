@@ -54,6 +54,8 @@ export interface AdmissionDependencies {
  */
 export class ApiAdmission {
   private readonly deps: AdmissionDependencies;
+  /** Checks of uncached tokens under way, by digest: concurrent requests with one token share one. */
+  private readonly checking = new Map<string, Promise<TokenInfo | null>>();
 
   constructor(deps: AdmissionDependencies) {
     this.deps = deps;
@@ -127,9 +129,34 @@ export class ApiAdmission {
       await withinFailureBudget(() => authFailures.refuseWhenSpent(clientIp));
       throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
     }
-    // Reserved before the call to auth; a malformed header or an unknown token keeps it spent.
+    if (token === undefined) {
+      await withinFailureBudget(() => authFailures.reserve(clientIp));
+      throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
+    }
+    // A request joining the same token's check already under way (a tool's burst when its cached
+    // answer lapsed) adds no call to auth, so it reserves nothing; it spends a failure only if the
+    // answer is one. Registered before any await, so a burst arriving at once has one check.
+    const digest = tokenDigest(token);
+    const underway = this.checking.get(digest);
+    if (underway) {
+      const answer = await underway;
+      if (answer) return answer;
+      await withinFailureBudget(() => authFailures.reserve(clientIp));
+      unknownToken();
+    }
+    const check = this.check(token, clientIp);
+    this.checking.set(digest, check);
+    try {
+      return (await check) ?? unknownToken();
+    } finally {
+      if (this.checking.get(digest) === check) this.checking.delete(digest);
+    }
+  }
+
+  /** Asks auth about the token, its failure reserved first (a malformed header or an unknown token keeps it spent); null when unknown. */
+  private async check(token: string, clientIp: string): Promise<TokenInfo | null> {
+    const { introspector, authFailures } = this.deps;
     const reservation = await withinFailureBudget(() => authFailures.reserve(clientIp));
-    if (token === undefined) throw Problem.unauthenticated('Send Authorization: Bearer <token>.');
     let info: TokenInfo | null;
     try {
       info = await askAuth(() => introspector.introspect(token));
@@ -137,8 +164,7 @@ export class ApiAdmission {
       await reservation.giveBack();
       throw error;
     }
-    if (!info) unknownToken();
-    await reservation.giveBack();
+    if (info) await reservation.giveBack();
     return info;
   }
 }

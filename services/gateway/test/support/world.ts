@@ -139,7 +139,14 @@ export class GatewayWorld {
     const fallback = new RateLimitFallback(gatewayLogger, metrics.registry);
     const counters = { redis, keyPrefix: this.namespace, fallback };
     const refusals = new RateLimitRefusals(metrics.registry);
-    const proxy = new UpstreamProxy({ timeoutMs: options.timeoutMs ?? 5_000, heldTimeoutMs: 90_000, logger: gatewayLogger, registry: metrics.registry, heldRequests });
+    const proxy = new UpstreamProxy({
+      timeoutMs: options.timeoutMs ?? 5_000,
+      heldTimeoutMs: 90_000,
+      heldConnections: 1_000,
+      logger: gatewayLogger,
+      registry: metrics.registry,
+      heldRequests,
+    });
     const upstream = options.upstream ?? this.service.url;
     const app = createGatewayApp({
       logger: gatewayLogger,

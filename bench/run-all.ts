@@ -48,6 +48,11 @@ const BENCHMARKS: Benchmark[] = [
     script: 'webhook-tenants.ts',
     what: "Webhook fairness between designers: ten quiet designers' write-to-receipt latency alone and beside a designer with 100 slow webhooks",
   },
+  {
+    name: 'changes',
+    script: 'changes-feed.ts',
+    what: 'The changes feed: write → change received by a waiting stream and long-poll, and 1,000 open streams (memory each, one write seen by all)',
+  },
   { name: 'rss', script: 'idle-rss.ts', what: 'Idle memory of every service, and where it goes' },
   {
     name: 'rss-load',

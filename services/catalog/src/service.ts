@@ -23,6 +23,7 @@ import { ChangeWaiters } from './store/change-waiters.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import type { ChangeFeed } from './use-cases/change-reader.ts';
+import { SharedChangeReads } from './use-cases/shared-change-reads.ts';
 import { changePruner } from './workers/change-pruner.ts';
 
 /** What the running catalog and its one-shot commands (`node src/main.ts migrate|create-topics`) share. */
@@ -50,7 +51,7 @@ export function changeFeed(orm: Database, config: CatalogDependencies['config'])
   wakeAfterChangesCommit(orm, (designerId) => {
     waiters.wake(designerId);
   });
-  return { codec: new CursorCodec(config.INTERNAL_JWT_SECRET), waiters };
+  return { codec: new CursorCodec(config.INTERNAL_JWT_SECRET), waiters, reads: new SharedChangeReads(waiters) };
 }
 
 /**

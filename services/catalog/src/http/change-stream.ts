@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from '@boardsync/kit';
+import type { StoredChange } from '../store/change-log.ts';
 import type { ChangeStream } from '../use-cases/follow-changes.ts';
 import type { ChangeMetrics } from './change-metrics.ts';
 import { hangUpSignal } from './hang-up.ts';
@@ -11,6 +12,18 @@ import { presentChange } from './change-presenter.ts';
 const STALLED_READER_MS = 30_000;
 /** What an EventSource waits before it reconnects after the stream ends. */
 const RECONNECT_MS = 1_000;
+
+/**
+ * A change's event, made once however many streams send it: the streams of one designer woken
+ * together share one read (use-cases/shared-change-reads.ts), so the same change object, whose
+ * cursor is the same for all of them.
+ */
+const frames = new WeakMap<StoredChange, string>();
+function frameOf(change: StoredChange, cursor: string): string {
+  let frame = frames.get(change);
+  if (frame === undefined) frames.set(change, (frame = `id: ${cursor}\nevent: change\ndata: ${JSON.stringify(presentChange(change, cursor))}\n\n`));
+  return frame;
+}
 
 /** Whether the caller asked for the changes as server-sent events (`Accept: text/event-stream`) rather than a JSON page. */
 export function wantsEventStream(ctx: Context): boolean {
@@ -45,7 +58,7 @@ export function answerWithEventStream(ctx: Context, stream: ChangeStream, { logg
         else
           for (const { change, cursor } of step.page.changes) {
             metrics.answered(change.occurredAt);
-            await write(`id: ${cursor}\nevent: change\ndata: ${JSON.stringify(presentChange(change, cursor))}\n\n`);
+            await write(frameOf(change, cursor));
           }
       }
     } catch (error) {

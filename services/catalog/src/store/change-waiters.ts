@@ -1,12 +1,17 @@
 /**
- * The readers of this process waiting for a designer's feed to move (long-polls, and later
- * streams), woken by this process's commits (change-commits.ts) and, through the change_head
- * trigger's notification, by every other replica's. At most `perDesigner` wait at once for one
- * designer, so one account cannot hold every connection of a replica.
+ * The readers of this process waiting for a designer's feed to move (long-polls, streams), woken by
+ * this process's commits (change-commits.ts) and, through the change_head trigger's notification,
+ * by every other replica's. Each wake stamps the designer with a new epoch (from one counter that
+ * only grows); a read taken at epoch `e` saw every commit whose wake stamped `e` or less, so a
+ * reader waits for an epoch past its read's, and a wake that came while it read is never missed.
+ * At most `perDesigner` readers are held at once for one designer, so one account cannot hold every
+ * connection of a replica.
  */
 export class ChangeWaiters {
   private readonly waiting = new Map<number, Set<() => void>>();
   private readonly held = new Map<number, number>();
+  private readonly epochs = new Map<number, number>();
+  private clock = 0;
   private readonly perDesigner: number;
   private readonly stopper = new AbortController();
   /** Aborted when the process stops: every wait ends, so held requests answer and streams end before the listeners drain. */
@@ -31,8 +36,13 @@ export class ChangeWaiters {
       if (released) return;
       released = true;
       const left = (this.held.get(designerId) ?? 1) - 1;
-      if (left === 0) this.held.delete(designerId);
-      else this.held.set(designerId, left);
+      if (left > 0) {
+        this.held.set(designerId, left);
+        return;
+      }
+      this.held.delete(designerId);
+      // No reader of this designer remembers an epoch now; a later one starts from 0, below any stamp to come.
+      this.epochs.delete(designerId);
     };
   }
 
@@ -43,54 +53,42 @@ export class ChangeWaiters {
     return total;
   }
 
-  /**
-   * Starts listening for the designer's feed to move. Take the ticket before reading the feed and
-   * wait on it after: a commit between the two ends the wait at once instead of being missed.
-   */
-  ticket(designerId: number): WaitTicket {
-    let woken = false;
+  /** The designer's epoch now: take it just before a read, and wait past it after. */
+  epoch(designerId: number): number {
+    return this.epochs.get(designerId) ?? 0;
+  }
+
+  /** Resolves true once the designer's epoch is past `epoch` (at once if it already is), false after `ms` or when `signal` aborts. */
+  async waitPast(designerId: number, epoch: number, ms: number, signal: AbortSignal): Promise<boolean> {
+    if (this.epoch(designerId) > epoch) return true;
+    if (signal.aborted) return false;
     let resolve: (() => void) | undefined;
-    const wake = (): void => {
-      woken = true;
-      resolve?.();
-    };
+    const woken = new Promise<void>((done) => (resolve = done));
+    const wake = (): void => resolve?.();
     const set = this.waiting.get(designerId) ?? new Set();
     set.add(wake);
     this.waiting.set(designerId, set);
-    const dispose = (): void => {
+    signal.addEventListener('abort', wake, { once: true });
+    const timer = setTimeout(wake, ms);
+    try {
+      await woken;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', wake);
       set.delete(wake);
       if (set.size === 0 && this.waiting.get(designerId) === set) this.waiting.delete(designerId);
-    };
-    return {
-      wait: async (ms, signal) => {
-        if (woken || signal.aborted) return woken;
-        let timer: NodeJS.Timeout | undefined;
-        const abort = (): void => resolve?.();
-        signal.addEventListener('abort', abort, { once: true });
-        await new Promise<void>((done) => {
-          resolve = done;
-          timer = setTimeout(done, ms);
-        });
-        clearTimeout(timer);
-        signal.removeEventListener('abort', abort);
-        return woken;
-      },
-      dispose,
-    };
+    }
+    return this.epoch(designerId) > epoch;
   }
 
   wake(designerId: number): void {
+    // Only designers with a reader here need an epoch; the others' would only grow the map.
+    if (this.held.has(designerId)) this.epochs.set(designerId, ++this.clock);
     for (const wake of [...(this.waiting.get(designerId) ?? [])]) wake();
   }
 
   /** After a notification may have been missed (the listening connection was down). */
   wakeAll(): void {
-    for (const designerId of [...this.waiting.keys()]) this.wake(designerId);
+    for (const designerId of [...this.held.keys()]) this.wake(designerId);
   }
-}
-
-export interface WaitTicket {
-  /** Resolves once the feed moved since the ticket was taken (true), `ms` passed, or `signal` aborted. */
-  wait(ms: number, signal: AbortSignal): Promise<boolean>;
-  dispose(): void;
 }

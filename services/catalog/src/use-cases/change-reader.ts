@@ -2,14 +2,16 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Problem, type Principal } from '@boardsync/kit';
 import { visibleResources, type ChangeResource } from '../domain/change.ts';
 import type { CursorCodec } from '../domain/change-cursor.ts';
-import { feedNamesProject, readChanges, type StoredChange } from '../store/change-log.ts';
-import type { ChangeWaiters, WaitTicket } from '../store/change-waiters.ts';
+import { feedNamesProject, type StoredChange } from '../store/change-log.ts';
+import type { ChangeWaiters } from '../store/change-waiters.ts';
 import { ownedProject } from '../store/projects.ts';
 import { projectNotFound } from './project-access.ts';
+import type { SharedChangeReads } from './shared-change-reads.ts';
 
 export interface ChangeFeed {
   codec: CursorCodec;
   waiters: ChangeWaiters;
+  reads: SharedChangeReads;
 }
 
 export interface ChangePage {
@@ -53,7 +55,8 @@ export class ChangeReader {
   private readonly projectId: number | undefined;
   private readonly feed: ChangeFeed;
   private position: number | undefined;
-  private ticket: WaitTicket | undefined;
+  /** The designer's epoch the last page was read at: waiting is for an epoch past it. */
+  private seenEpoch = 0;
 
   constructor(designerId: number, resources: readonly ChangeResource[], projectId: number | undefined, position: number | undefined, feed: ChangeFeed) {
     this.designerId = designerId;
@@ -65,11 +68,10 @@ export class ChangeReader {
 
   /** The next page after the reader's position, which moves to the page's cursor. */
   async next(em: EntityManager, limit: number): Promise<ChangePage> {
-    // Listening starts before the read: a commit between the two ends the next wait at once.
-    this.ticket?.dispose();
-    this.ticket = this.feed.waiters.ticket(this.designerId);
     const after = this.position;
-    const read = await readChanges(em, this.designerId, { after: after ?? 0, resources: this.resources, projectId: this.projectId, limit });
+    const { window: read, epoch } = await this.feed.reads.read(em, this.designerId, { after: after ?? 0, resources: this.resources, projectId: this.projectId, limit });
+    // A commit woken after the read began (even before this reader asked) ends the next wait at once.
+    this.seenEpoch = epoch;
     if (after !== undefined && after > read.head) throw invalidCursor('This cursor is ahead of this account’s changes.');
     const from = after ?? read.prunedThrough;
     if (from < read.prunedThrough) throw cursorExpired();
@@ -85,13 +87,8 @@ export class ChangeReader {
   }
 
   /** Waits up to `ms` for the feed to move past what the last page read (a commit since that read ends it at once); true when it moved. */
-  async waitForMore(ms: number, signal: AbortSignal): Promise<boolean> {
-    return (await this.ticket?.wait(ms, signal)) ?? true;
-  }
-
-  close(): void {
-    this.ticket?.dispose();
-    this.ticket = undefined;
+  waitForMore(ms: number, signal: AbortSignal): Promise<boolean> {
+    return this.feed.waiters.waitPast(this.designerId, this.seenEpoch, ms, signal);
   }
 
   private cursorAt(seq: number): string {

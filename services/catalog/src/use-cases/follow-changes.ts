@@ -39,10 +39,7 @@ export async function openChangeStream(
   return {
     // A stopping process ends its streams: the clients resume, from their last event, on another replica.
     steps: (signal) => follow(em, reader, settings, AbortSignal.any([signal, feed.waiters.stopping])),
-    close: () => {
-      reader.close();
-      release();
-    },
+    close: release,
   };
 }
 

@@ -46,7 +46,6 @@ export async function readChangePage(
       await reader.waitForMore(Math.min(remaining, LOOK_AGAIN_MS), stop);
     }
   } finally {
-    reader.close();
     release();
   }
 }

@@ -1,0 +1,183 @@
+/**
+ * The changes feed (target: write → change received by a waiting client p50 ≤ 30 ms, p99 ≤ 100 ms;
+ * 1,000 open idle streams, the memory each costs the gateway and the catalog, and one write seen by
+ * all 1,000 with p99 ≤ 250 ms). Auth, catalog and gateway each started alone from their main.ts on
+ * the real Postgres, Kafka and Redis `scripts/infra up` starts.
+ *  - Latency: BENCH_WRITES writes of one card through the gateway, each timed from when it was sent
+ *    (and from when it was answered, i.e. committed) to when a client waiting on the feed had it:
+ *    a stream through the gateway, a long-poll through the gateway, and a stream straight from the
+ *    catalog (the gateway's share), all three waiting at once on the same writes.
+ *  - Fan-out: BENCH_STREAMS streams of one designer opened through the gateway (the catalog's
+ *    per-designer share raised to hold them all), the RSS of the gateway and the catalog before and
+ *    after (per stream), then BENCH_FANOUT_WRITES writes, each timed to its arrival on every stream.
+ * Run: `npm run bench:changes`.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
+import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
+import { freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { callJson as call } from './support/bench-api.ts';
+import { ChangeFollower } from './support/change-follower.ts';
+import { quantile } from './support/measure.ts';
+import { processMemoryMb } from './support/process-memory.ts';
+import { startService, stopServices, type StartedService } from './support/services.ts';
+
+const WRITES = Number(process.env.BENCH_WRITES ?? 200);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const FANOUT_WRITES = Number(process.env.BENCH_FANOUT_WRITES ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+
+const databases = { auth: await createTestDatabase('bench_cf_auth'), catalog: await createTestDatabase('bench_cf_catalog') };
+const world: StandaloneWorld = {
+  namespace: uniqueName('benchcf'),
+  bucket: '',
+  databaseUrls: { auth: databases.auth.url, catalog: databases.catalog.url },
+  listeners: await freeListeners(),
+};
+
+// A benchmark that fails leaves no service behind.
+const running: StartedService[] = [];
+process.on('exit', () => {
+  for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function startIn(service: Service, extra: Record<string, string> = {}): Promise<StartedService> {
+  const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL, ...extra });
+  running.push(started);
+  world.listeners[service] = { port: started.port, internalPort: started.internalPort };
+  return started;
+}
+
+const catalog = await startIn('catalog', { CHANGES_MAX_WAITING_PER_DESIGNER: String(STREAMS + 10) });
+const auth = await startIn('auth');
+const gateway = await startIn('gateway', { RATE_LIMIT_READS_PER_MINUTE: '1000000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000000' });
+const pidOf = (service: StartedService): number => service.child.pid ?? Number.NaN;
+
+const admin = (path: string, body: unknown) =>
+  call(`http://127.0.0.1:${String(auth.internalPort)}/admin${path}`, 'POST', { authorization: `Bearer ${testSecret('admin')}` }, body);
+const designer = (await admin('/designers', { name: 'Bench', email: `${world.namespace}@example.com`, password: 'password1' })) as { id: number };
+const SCOPES = ['projects:write', 'components:read', 'components:write'];
+const { token } = (await admin('/tokens', { designer_id: designer.id, scopes: SCOPES.join(' ') })) as { token: string };
+const bearer = { authorization: `Bearer ${token}` };
+const api = `http://127.0.0.1:${String(gateway.port)}/api/v1`;
+const project = ((await call(`${api}/projects`, 'POST', bearer, { name: 'Bench' })) as { data: { id: number } }).data.id;
+const head = ((await call(`${api}/changes/head`, 'GET', bearer)) as { cursor: string }).cursor;
+const principal = await issuePrincipalToken(
+  { designerId: designer.id, source: 'api:personal', scopes: SCOPES, plan: { storageLimitBytes: 1e9, unlockedProjectLimit: null }, requestId: 'bench' },
+  testSecret('principal'),
+);
+
+/** Writes one card; resolves with when it was sent and when it was answered (committed). */
+async function write(uniqueId: string): Promise<{ sent: number; answered: number }> {
+  const sent = performance.now();
+  await call(`${api}/projects/${String(project)}/components/batch`, 'POST', bearer, { type: 'card', components: [{ unique_id: uniqueId, name: uniqueId }] });
+  return { sent, answered: performance.now() };
+}
+
+/** A long-poll loop through the gateway, noting when each card's change arrived. */
+function longPoller(): { arrival: (uniqueId: string) => Promise<number>; stop: () => void } {
+  const seen = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  const stopper = new AbortController();
+  void (async () => {
+    let cursor = head;
+    while (!stopper.signal.aborted) {
+      const answer = await fetch(`${api}/changes?after=${cursor}&wait=30`, { headers: bearer, signal: stopper.signal }).catch(() => undefined);
+      if (!answer) return;
+      const page = (await answer.json()) as { data: { unique_id: string | null }[]; meta: { cursor: string } };
+      const now = performance.now();
+      for (const change of page.data) {
+        if (change.unique_id === null) continue;
+        seen.set(change.unique_id, now);
+        waiters.get(change.unique_id)?.(now);
+      }
+      cursor = page.meta.cursor;
+    }
+  })();
+  return {
+    arrival: (uniqueId) => {
+      const at = seen.get(uniqueId);
+      return at === undefined ? new Promise((resolve) => waiters.set(uniqueId, resolve)) : Promise.resolve(at);
+    },
+    stop: () => {
+      stopper.abort();
+    },
+  };
+}
+
+const median = (values: readonly number[]): number => quantile(values, 0.5);
+const row = (label: string, values: readonly number[]): string =>
+  `${label.padEnd(34)} ${median(values).toFixed(1).padStart(8)} ${quantile(values, 0.99).toFixed(1).padStart(8)} ${Math.max(...values)
+    .toFixed(1)
+    .padStart(8)}`;
+
+// 1. Write → received, three waiting clients at once on the same writes.
+const changesUrl = (origin: string): string => `${origin}/api/v1/changes?after=${head}`;
+const viaGateway = new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer);
+const direct = new ChangeFollower(changesUrl(`http://127.0.0.1:${String(catalog.port)}`), { [INTERNAL_PRINCIPAL_HEADER]: principal });
+const polled = longPoller();
+await Promise.all([viaGateway.opened, direct.opened]);
+const latencies = { gateway: [] as number[], answered: [] as number[], polled: [] as number[], direct: [] as number[] };
+for (let index = -20; index < WRITES; index += 1) {
+  const uniqueId = `w${String(index)}`;
+  const { sent, answered } = await write(uniqueId);
+  const [streamed, longPolled, straight] = await Promise.all([viaGateway.arrival(uniqueId), polled.arrival(uniqueId), direct.arrival(uniqueId)]);
+  if (index < 0) continue; // warm-up: JIT, pools, caches
+  latencies.gateway.push(streamed - sent);
+  latencies.answered.push(streamed - answered);
+  latencies.polled.push(longPolled - sent);
+  latencies.direct.push(straight - sent);
+  await sleep(5);
+}
+polled.stop();
+viaGateway.close();
+direct.close();
+console.log(`\nWrite → change received by a waiting client: ${String(WRITES)} writes of one card through the gateway, one at a time (target: p50 ≤ 30 ms, p99 ≤ 100 ms)`);
+console.log(`${'client'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+console.log(row('stream via gateway, from sent', latencies.gateway));
+console.log(row('stream via gateway, from committed', latencies.answered));
+console.log(row('long-poll via gateway, from sent', latencies.polled));
+console.log(row('stream from catalog, from sent', latencies.direct));
+
+// 2. Many idle streams: what each costs, and one write seen by all.
+const memory = (): { gateway: number; catalog: number } => ({ gateway: processMemoryMb(pidOf(gateway)).rss, catalog: processMemoryMb(pidOf(catalog)).rss });
+await sleep(2_000);
+const before = memory();
+const followers: ChangeFollower[] = [];
+for (let opened = 0; opened < STREAMS; opened += 50) {
+  const batch = Array.from({ length: Math.min(50, STREAMS - opened) }, () => new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer));
+  followers.push(...batch);
+  await Promise.all(batch.map((follower) => follower.opened));
+}
+// The streams replay the writes above, then are idle.
+await Promise.all(followers.map((follower) => follower.arrival(`w${String(WRITES - 1)}`)));
+await sleep(3_000);
+const after = memory();
+const fanout: number[] = [];
+const lastOfAll: number[] = [];
+for (let index = 0; index < FANOUT_WRITES; index += 1) {
+  const uniqueId = `f${String(index)}`;
+  const { sent } = await write(uniqueId);
+  const arrivals = await Promise.all(followers.map((follower) => follower.arrival(uniqueId)));
+  fanout.push(...arrivals.map((at) => at - sent));
+  lastOfAll.push(Math.max(...arrivals) - sent);
+  await sleep(500);
+}
+const reconnects = followers.reduce((total, follower) => total + follower.reconnects, 0);
+for (const follower of followers) follower.close();
+
+const perStreamKb = (mb: number): string => ((mb * 1024) / STREAMS).toFixed(1);
+console.log(`\n${String(STREAMS)} open idle streams of one designer through the gateway (${String(reconnects)} reconnects at the server's 60 s end during the run)`);
+console.log(`${'process'.padEnd(10)} ${'RSS before MB'.padStart(14)} ${'RSS open MB'.padStart(12)} ${'per stream KB'.padStart(14)}`);
+for (const name of ['gateway', 'catalog'] as const)
+  console.log(
+    `${name.padEnd(10)} ${before[name].toFixed(1).padStart(14)} ${after[name].toFixed(1).padStart(12)} ${perStreamKb(after[name] - before[name]).padStart(14)}`,
+  );
+console.log(`\nOne write seen by all ${String(STREAMS)} streams, ${String(FANOUT_WRITES)} writes (target: p99 ≤ 250 ms)`);
+console.log(`${''.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+console.log(row('each stream, from sent', fanout));
+console.log(row('the last of all, from sent', lastOfAll));
+
+await stopServices([gateway, auth, catalog]);
+await databases.auth.drop();
+await databases.catalog.drop();

@@ -1,0 +1,89 @@
+import { request, type IncomingMessage } from 'node:http';
+
+/**
+ * One follower of the changes feed as a stream (server-sent events) on raw node:http, cheap enough
+ * to hold a thousand of in one process: it notes when each change (by its component's unique_id)
+ * arrived, and reconnects with Last-Event-ID when the server ends the stream (its time bound).
+ */
+export class ChangeFollower {
+  private readonly url: string;
+  private readonly headers: Record<string, string>;
+  private lastEventId: string | undefined;
+  private buffer = '';
+  private closed = false;
+  private response: IncomingMessage | undefined;
+  private readonly seen = new Map<string, number>();
+  private readonly waiters = new Map<string, (at: number) => void>();
+  /** Resolves once the first stream's head arrived. */
+  readonly opened: Promise<void>;
+  reconnects = 0;
+
+  constructor(url: string, headers: Record<string, string>) {
+    this.url = url;
+    this.headers = headers;
+    this.opened = this.connect();
+  }
+
+  /** When the change of `uniqueId` arrived (performance.now()), waiting for it if it has not yet. */
+  arrival(uniqueId: string): Promise<number> {
+    const at = this.seen.get(uniqueId);
+    if (at !== undefined) return Promise.resolve(at);
+    return new Promise((resolve) => this.waiters.set(uniqueId, resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.response?.destroy();
+  }
+
+  private connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const headers = { ...this.headers, accept: 'text/event-stream', ...(this.lastEventId ? { 'last-event-id': this.lastEventId } : {}) };
+      const sent = request(this.url, { headers, agent: false }, (response) => {
+        if (response.statusCode !== 200) {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => {
+            reject(new Error(`the stream answered ${String(response.statusCode)}: ${body}`));
+          });
+          return;
+        }
+        this.response = response;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          this.take(chunk);
+        });
+        response.on('end', () => {
+          if (this.closed) return;
+          this.reconnects += 1;
+          this.connect().catch(() => undefined);
+        });
+        response.on('error', () => undefined);
+        resolve();
+      });
+      sent.on('error', (error) => {
+        if (!this.closed) reject(error);
+      });
+      sent.end();
+    });
+  }
+
+  private take(chunk: string): void {
+    const now = performance.now();
+    this.buffer += chunk;
+    for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
+      const frame = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const id = /^id: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (id === undefined || data === undefined) continue;
+      this.lastEventId = id;
+      const uniqueId = (JSON.parse(data) as { unique_id: string | null }).unique_id;
+      if (uniqueId === null) continue;
+      this.seen.set(uniqueId, now);
+      this.waiters.get(uniqueId)?.(now);
+      this.waiters.delete(uniqueId);
+    }
+  }
+}

@@ -10,7 +10,7 @@
  *  - Fan-out: BENCH_STREAMS streams of one designer opened through the gateway (the catalog's
  *    per-designer share raised to hold them all), the RSS of the gateway and the catalog before and
  *    after (per stream), then BENCH_FANOUT_WRITES writes, each timed to its arrival on every stream.
- * Run: `npm run bench:changes`.
+ * Run: `npm run bench:changes`; BENCH_CPU_PROF=<dir> leaves a CPU profile of each service there.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
@@ -42,7 +42,9 @@ process.on('exit', () => {
 });
 
 async function startIn(service: Service, extra: Record<string, string> = {}): Promise<StartedService> {
-  const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL, ...extra });
+  // BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there when it exits.
+  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
+  const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL, ...profile, ...extra });
   running.push(started);
   world.listeners[service] = { port: started.port, internalPort: started.internalPort };
   return started;

@@ -3,7 +3,8 @@
  * cores), on the real servers `scripts/infra up` starts, and bench/RESULTS.md rewritten with what
  * each printed, under the machine, date and commit they ran on. Each benchmark alternates and
  * repeats its own cases and prints medians and ratios; this only runs them and keeps the record.
- * BENCH_ONLY=catalog,rss runs some of them (RESULTS.md is then not rewritten).
+ * BENCH_ONLY=catalog,rss runs some of them: only their sections of RESULTS.md are replaced (or
+ * added), each saying the date and commit it ran on, and the rest is kept as it was.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -93,6 +94,10 @@ const git = (...args: string[]): string => execFileSync('git', args, { cwd: root
 const infra = await run('bash', ['scripts/infra', 'up']);
 if (infra.status !== 0) throw new Error('scripts/infra up failed');
 
+// The record itself does not count: the code measured is what matters.
+const dirty = git('status', '--porcelain', '--', 'services', 'bench', 'package-lock.json', ':!bench/RESULTS.md') !== '';
+const commit = `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' (with uncommitted changes)' : ''}`;
+
 const sections: string[] = [];
 let failed = false;
 for (const benchmark of chosen) {
@@ -103,7 +108,7 @@ for (const benchmark of chosen) {
     [
       `## ${benchmark.what}`,
       '',
-      `\`bench/${benchmark.script}\` — ${result.status === 0 ? `${result.seconds.toFixed(0)} s` : `FAILED (exit ${String(result.status)})`}`,
+      `\`bench/${benchmark.script}\` — ${result.status === 0 ? `${result.seconds.toFixed(0)} s` : `FAILED (exit ${String(result.status)})`}${only ? ` (run alone: ${new Date().toISOString()}, commit ${commit})` : ''}`,
       '',
       '```',
       result.output.trim(),
@@ -112,8 +117,6 @@ for (const benchmark of chosen) {
   );
 }
 
-// The record itself does not count: the code measured is what matters.
-const dirty = git('status', '--porcelain', '--', 'services', 'bench', 'package-lock.json', ':!bench/RESULTS.md') !== '';
 const header = [
   '# Benchmark results',
   '',
@@ -121,14 +124,15 @@ const header = [
   'ratios are against the first case of each table (the floor: a raw statement, a bare handler, direct, a bare put, a bare POST).',
   '',
   `- date: ${new Date().toISOString()}`,
-  `- commit: ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' (with uncommitted changes)' : ''}`,
+  `- commit: ${commit}`,
   `- machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   '- servers: PostgreSQL, Redis, Apache Kafka and MinIO on loopback (`scripts/infra up`); every service its own process',
   '',
 ].join('\n');
 
 if (only) {
-  console.log('\n(BENCH_ONLY set: bench/RESULTS.md left as it was)');
+  writeFileSync(`${root}bench/RESULTS.md`, withSectionsReplaced(readFileSync(`${root}bench/RESULTS.md`, 'utf8'), sections));
+  console.log(`\nreplaced the sections of ${only.join(', ')} in bench/RESULTS.md`);
 } else {
   // What the figures mean against the targets, and the measured causes of the misses: written by us, kept with the figures.
   const reading = existsSync(`${root}bench/READING.md`) ? `\n\n${readFileSync(`${root}bench/READING.md`, 'utf8').trim()}` : '';
@@ -136,3 +140,19 @@ if (only) {
   console.log('\nwrote bench/RESULTS.md');
 }
 if (failed) process.exit(1);
+
+/** `record` with each of `sections` in place of the one of the same heading, or added after the last figures (before the hand-written reading). */
+function withSectionsReplaced(record: string, sections: readonly string[]): string {
+  let result = record;
+  for (const section of sections) {
+    const heading = section.slice(0, section.indexOf('\n'));
+    const start = result.indexOf(`${heading}\n`);
+    const reading = result.indexOf('\n## Reading these');
+    if (start >= 0) {
+      const next = result.indexOf('\n## ', start + heading.length);
+      result = `${result.slice(0, start)}${section}\n${next >= 0 ? result.slice(next) : ''}`;
+    } else if (reading >= 0) result = `${result.slice(0, reading)}\n${section}\n${result.slice(reading)}`;
+    else result = `${result.trimEnd()}\n\n${section}\n`;
+  }
+  return result;
+}

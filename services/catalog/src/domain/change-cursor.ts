@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A position in one designer's feed, opaque to callers: `{designer}.{seq}` with a MAC, base64url.
@@ -11,9 +12,12 @@ export interface CursorPosition {
 }
 
 const MAC_BYTES = 12;
+/** Cursors made lately: a change sent to a thousand streams of its designer is one MAC, not a thousand. */
+const RECENT_CURSORS = 10_000;
 
 export class CursorCodec {
   private readonly key: Buffer;
+  private readonly recent = new LRUCache<string, string>({ max: RECENT_CURSORS });
 
   constructor(secret: string) {
     this.key = createHmac('sha256', secret).update('boardsync changes cursor v1').digest();
@@ -21,7 +25,9 @@ export class CursorCodec {
 
   encode(position: CursorPosition): string {
     const body = `${String(position.designerId)}.${String(position.seq)}`;
-    return Buffer.concat([Buffer.from(body), this.mac(body)]).toString('base64url');
+    let cursor = this.recent.get(body);
+    if (cursor === undefined) this.recent.set(body, (cursor = Buffer.concat([Buffer.from(body), this.mac(body)]).toString('base64url')));
+    return cursor;
   }
 
   /** The position, or undefined for anything this codec did not write. */

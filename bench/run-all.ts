@@ -130,12 +130,14 @@ const header = [
   '',
 ].join('\n');
 
+// What the figures mean against the targets, and the measured causes of the misses: written by us, kept with the figures.
+const reading = existsSync(`${root}bench/READING.md`) ? `\n\n${readFileSync(`${root}bench/READING.md`, 'utf8').trim()}` : '';
 if (only) {
-  writeFileSync(`${root}bench/RESULTS.md`, withSectionsReplaced(readFileSync(`${root}bench/RESULTS.md`, 'utf8'), sections));
+  const figures = withSectionsReplaced(readFileSync(`${root}bench/RESULTS.md`, 'utf8'), sections);
+  const readingAt = figures.indexOf('\n## Reading these');
+  writeFileSync(`${root}bench/RESULTS.md`, `${(readingAt >= 0 ? figures.slice(0, readingAt) : figures).trimEnd()}${reading}\n`);
   console.log(`\nreplaced the sections of ${only.join(', ')} in bench/RESULTS.md`);
 } else {
-  // What the figures mean against the targets, and the measured causes of the misses: written by us, kept with the figures.
-  const reading = existsSync(`${root}bench/READING.md`) ? `\n\n${readFileSync(`${root}bench/READING.md`, 'utf8').trim()}` : '';
   writeFileSync(`${root}bench/RESULTS.md`, `${header}\n${sections.join('\n\n')}${reading}\n`);
   console.log('\nwrote bench/RESULTS.md');
 }

@@ -17,7 +17,7 @@ import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
 import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
 import { freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
 import { callJson as call } from './support/bench-api.ts';
-import { ChangeFollower } from './support/change-follower.ts';
+import { ChangeFollower } from '../tests/support/change-follower.ts';
 import { quantile } from './support/measure.ts';
 import { processMemoryMb } from './support/process-memory.ts';
 import { startService, stopServices, type StartedService } from './support/services.ts';

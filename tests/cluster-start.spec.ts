@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { eventually, freePort, infra, uniqueName } from '@boardsync/kit/testing';
 import { removeTestBucket } from '../services/asset/test/support/test-buckets.ts';
+import { ChangeFollower } from './support/change-follower.ts';
 
 const START = fileURLToPath(new URL('../scripts/cluster/start.ts', import.meta.url));
 const name = uniqueName('cluster').toLowerCase();
@@ -47,7 +48,7 @@ function isAlive(pid: number): boolean {
 const READS_PER_MINUTE = 40;
 
 /** A personal token of a designer of its own, made with the admin API as an operator would. */
-async function tokenOfNewDesigner(): Promise<string> {
+async function tokenOfNewDesigner(scopes = 'projects:read', who = 'limited'): Promise<string> {
   const adminUrl = readFileSync(join(dataDir, 'admin-url'), 'utf8').trim();
   const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   const admin = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
@@ -58,8 +59,8 @@ async function tokenOfNewDesigner(): Promise<string> {
     });
     return (await response.json()) as Record<string, unknown>;
   };
-  const designer = await admin('/designers', { name: 'Limited', email: `${name}@example.com`, password: 'correct horse battery' });
-  return String((await admin('/tokens', { designer_id: designer.id, scopes: 'projects:read' })).token);
+  const designer = await admin('/designers', { name: who, email: `${name}-${who}@example.com`, password: 'correct horse battery' });
+  return String((await admin('/tokens', { designer_id: designer.id, scopes })).token);
 }
 
 const refused = (port: number): Promise<boolean> =>
@@ -84,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('npm run start:cluster', () => {
-  it('runs every service as its own process on the real servers: two gateways sharing one rate limit, two catalogs sharing the work, a killed replica restarted, all stopped on Ctrl-C', async () => {
+  it('runs every service as its own process on the real servers: two gateways sharing one rate limit, two catalogs sharing the work, a killed replica restarted while a changes stream follows four writers and misses nothing, all stopped on Ctrl-C', async () => {
     // Five ports in a row from a free one: the gateway's and the four services' behind it.
     const port = await freePort();
     const cluster = spawn(process.execPath, [START, '--replicas', 'gateway=2,catalog=2'], {
@@ -140,6 +141,42 @@ describe('npm run start:cluster', () => {
       expect([statuses.filter((status) => status === 200).length, statuses.filter((status) => status === 429).length]).toEqual([READS_PER_MINUTE, 10]);
       for (const replica of ['gateway-1', 'gateway-2']) expect(readFileSync(join(dataDir, 'logs', `${replica}.log`), 'utf8')).toContain('"path":"/api/v1/me"');
 
+      // The changes feed across replicas: a stream through the gateways follows the designer while four
+      // writers go through both catalogs, one of which is killed mid-way, and a neighbour writes alongside.
+      const bearer = { authorization: `Bearer ${token}` };
+      const head = ((await (await fetch(`${base}/api/v1/changes/head`, { headers: bearer })).json()) as { cursor: string }).cursor;
+      const follower = new ChangeFollower(`${base}/api/v1/changes?after=${head}`, bearer);
+      await follower.opened;
+      const neighbour = await tokenOfNewDesigner('projects:write components:write', 'neighbour');
+      const attempted = new Set<string>();
+      const acknowledged = new Set<string>();
+      const writeCards = async (writer: string, project: number, prefix: string): Promise<void> => {
+        for (let index = 0; index < 10; index += 1) {
+          const uniqueId = `${prefix}-${String(index)}`;
+          attempted.add(uniqueId);
+          const written = await fetch(`${base}/api/v1/projects/${String(project)}/components/batch`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ type: 'card', components: [{ unique_id: uniqueId, name: uniqueId }] }),
+          }).catch(() => undefined);
+          // A write cut off by the kill may or may not have committed: only acknowledged ones must be seen.
+          if (written && written.status < 300) acknowledged.add(uniqueId);
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+      };
+      const neighbourProject = (await (
+        await fetch(`${base}/api/v1/projects`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${neighbour}`, 'content-type': 'application/json' },
+          body: '{"name":"Next door"}',
+        })
+      ).json()) as { data: { id: number } };
+      const writing = Promise.all([
+        ...['a', 'b', 'c', 'd'].map((prefix) => writeCards(token, data.id, prefix)),
+        writeCards(neighbour, neighbourProject.data.id, 'neighbour'),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+
       // A replica killed outright is started again, as a kubelet would; meanwhile the other one serves.
       const catalogPid = children.find((pid) => readlinkSync(`/proc/${String(pid)}/cwd`).endsWith('/services/catalog'));
       if (catalogPid === undefined) throw new Error('no catalog replica among the cluster’s processes');
@@ -154,6 +191,32 @@ describe('npm run start:cluster', () => {
         30_000,
         'the replica to be back',
       );
+
+      await writing;
+      const ours = [...acknowledged].filter((uniqueId) => !uniqueId.startsWith('neighbour'));
+      expect(ours.length).toBeGreaterThan(10);
+      await eventually(
+        async () =>
+          (await Promise.race([Promise.all(ours.map((id) => follower.arrival(id))), new Promise((resolve) => setTimeout(resolve, 500))])) ? true : undefined,
+        30_000,
+        'every acknowledged write on the stream',
+      );
+      follower.close();
+      // Nothing acknowledged missed, nothing of the neighbour, nothing never written; a change seen twice (across a reconnect) has the same cursor.
+      const streamed = new Map(follower.received.filter((change) => change.uniqueId !== null).map((change) => [change.cursor, change.uniqueId ?? '']));
+      expect([...streamed.values()].filter((uniqueId) => !attempted.has(uniqueId) || uniqueId.startsWith('neighbour'))).toEqual([]);
+      expect(new Set(streamed.values()).size).toBe(streamed.size);
+      // Paging from the same head answers the same changes.
+      const paged: string[] = [];
+      for (let after = head, more = true; more;) {
+        const page = (await (await fetch(`${base}/api/v1/changes?after=${after}&limit=7`, { headers: bearer })).json()) as {
+          data: { unique_id: string | null }[];
+          meta: { cursor: string; has_more: boolean };
+        };
+        paged.push(...page.data.flatMap((change) => (change.unique_id === null ? [] : [change.unique_id])));
+        [after, more] = [page.meta.cursor, page.meta.has_more];
+      }
+      expect(paged.sort()).toEqual([...streamed.values()].sort());
 
       cluster.kill('SIGINT');
       expect(await exited).toBe(0);

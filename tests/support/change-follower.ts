@@ -2,8 +2,9 @@ import { request, type IncomingMessage } from 'node:http';
 
 /**
  * One follower of the changes feed as a stream (server-sent events) on raw node:http, cheap enough
- * to hold a thousand of in one process: it notes when each change (by its component's unique_id)
- * arrived, and reconnects with Last-Event-ID when the server ends the stream (its time bound).
+ * to hold a thousand of in one process (bench/changes-feed.ts): it notes every change it received
+ * and when each (by its component's unique_id) arrived, and reconnects with Last-Event-ID, as a tool
+ * would, when the server ends the stream (its time bound) or after it failed (a replica killed).
  */
 export class ChangeFollower {
   private readonly url: string;
@@ -13,6 +14,8 @@ export class ChangeFollower {
   private closed = false;
   private response: IncomingMessage | undefined;
   private readonly seen = new Map<string, number>();
+  /** Every change received, in order, as `{ id (the cursor), unique_id }`, repeats included. */
+  readonly received: { cursor: string; uniqueId: string | null }[] = [];
   private readonly waiters = new Map<string, (at: number) => void>();
   /** Resolves once the first stream's head arrived. */
   readonly opened: Promise<void>;
@@ -36,6 +39,17 @@ export class ChangeFollower {
     this.response?.destroy();
   }
 
+  /** Opens the stream again from the last event after a failure: the first open's failure is the caller's. */
+  private retry(): void {
+    if (this.closed) return;
+    this.reconnects += 1;
+    setTimeout(() => {
+      this.connect().catch(() => {
+        this.retry();
+      });
+    }, 250).unref();
+  }
+
   private connect(): Promise<void> {
     return new Promise((resolve, reject) => {
       const headers = { ...this.headers, accept: 'text/event-stream', ...(this.lastEventId ? { 'last-event-id': this.lastEventId } : {}) };
@@ -54,10 +68,9 @@ export class ChangeFollower {
         response.on('data', (chunk: string) => {
           this.take(chunk);
         });
-        response.on('end', () => {
-          if (this.closed) return;
-          this.reconnects += 1;
-          this.connect().catch(() => undefined);
+        // Ended by the server or cut (a replica killed): either way the stream closes, and is opened again.
+        response.on('close', () => {
+          this.retry();
         });
         response.on('error', () => undefined);
         resolve();
@@ -80,6 +93,7 @@ export class ChangeFollower {
       if (id === undefined || data === undefined) continue;
       this.lastEventId = id;
       const uniqueId = (JSON.parse(data) as { unique_id: string | null }).unique_id;
+      this.received.push({ cursor: id, uniqueId });
       if (uniqueId === null) continue;
       this.seen.set(uniqueId, now);
       this.waiters.get(uniqueId)?.(now);

@@ -144,7 +144,10 @@ describe.each([
     const head = (await api(reader.token, 'GET', '/changes/head')).body.cursor as string;
     // Bounded well below the streams' own end (60 s) and the long-poll's wait: only the revocation can end them in time.
     const follow = (token: string, accept: string): Promise<Response> =>
-      fetch(`${system.gateway}/api/v1/changes?after=${head}&wait=60`, { headers: { authorization: `Bearer ${token}`, accept }, signal: AbortSignal.timeout(20_000) });
+      fetch(`${system.gateway}/api/v1/changes?after=${head}&wait=60`, {
+        headers: { authorization: `Bearer ${token}`, accept },
+        signal: AbortSignal.timeout(20_000),
+      });
     const stream = await follow(reader.token, 'text/event-stream');
     const otherStream = await follow(other, 'text/event-stream');
     expect([stream.status, otherStream.status]).toEqual([200, 200]);

@@ -2005,9 +2005,7 @@ export interface components {
             /** @description The client id of the app whose request made the change; null for a personal token, the editor or boardsync’s own work. */
             app: string | null;
             /** @description The resource as its own GET answered at this change (a group without its members); null for `deleted`. */
-            data: (components["schemas"]["Project"] | components["schemas"]["Component"] | components["schemas"]["Group"] | {
-                [key: string]: unknown;
-            }) | null;
+            data: (components["schemas"]["Project"] | components["schemas"]["Component"] | components["schemas"]["Group"] | components["schemas"]["Asset"]) | null;
         };
         /**
          * @example {

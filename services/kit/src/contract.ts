@@ -5,4 +5,5 @@ export { deprecationHeaders, type Deprecation } from './contract/deprecation.ts'
 export { named, withAnswerExample, withExample } from './contract/named-schema.ts';
 export { pageOf, pageQuery } from './contract/page-schema.ts';
 export { problemSchema } from './contract/problem-schema.ts';
+export { assetBody, storedAssetBody, type AssetBody, type StoredAssetBody } from './contract/asset-schema.ts';
 export { pathSegmentText, queryText } from './contract/request-text.ts';

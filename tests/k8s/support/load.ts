@@ -7,6 +7,7 @@
 import { uniqueName } from '@boardsync/kit/testing';
 import { settle, type Ledger } from '../../../scripts/harness/settle.ts';
 import { Writer } from '../../../scripts/harness/writer.ts';
+import { ChangeFollower } from '../../support/change-follower.ts';
 import { writerTarget } from './release.ts';
 import type { Figures } from './steps.ts';
 
@@ -31,6 +32,35 @@ export class WriteLoad {
 
   get writes(): number {
     return this.writer.batches.length;
+  }
+
+  /**
+   * A stream of the writer's changes feed through the gateway's edge, from now, as a tool follows
+   * it: `check` waits until every card of the batches acknowledged so far arrived on it, and says
+   * how many never did and how often the stream was cut and resumed (Last-Event-ID).
+   */
+  async followChanges(): Promise<{ check: (waitMs: number) => Promise<{ received: number; missing: number; reconnects: number }> }> {
+    const { writer } = this;
+    const bearer = { authorization: `Bearer ${writer.token}` };
+    const head = await writer.client.changes.head();
+    const follower = new ChangeFollower(`${writerTarget('').gateway}/api/v1/changes?after=${head}`, bearer);
+    await follower.opened;
+    const from = writer.batches.length;
+    return {
+      check: async (waitMs) => {
+        const acknowledged = writer.batches.slice(from).filter((batch) => batch.acknowledged);
+        const cards = acknowledged.flatMap((batch) => Array.from({ length: batch.size }, (_, index) => `b${String(batch.n)}-r${String(index)}`));
+        const timeout = new Promise<'late'>((resolve) =>
+          setTimeout(() => {
+            resolve('late');
+          }, waitMs).unref(),
+        );
+        await Promise.race([Promise.all(cards.map((card) => follower.arrival(card))), timeout]);
+        const seen = new Set(follower.received.map((change) => change.uniqueId));
+        follower.close();
+        return { received: follower.received.length, missing: cards.filter((card) => !seen.has(card)).length, reconnects: follower.reconnects };
+      },
+    };
   }
 
   async stop(waitMs = 120_000): Promise<LoadResult> {

@@ -3,13 +3,13 @@ import { expect, type Figures } from './steps.ts';
 import { ReadTraffic } from './traffic.ts';
 
 /** Runs `change` under write and read load, then settles and checks both: the frame of every step that changes the cluster under traffic. */
-export async function underLoad(label: string, change: (figures: Figures) => Promise<void> | void): Promise<Figures> {
+export async function underLoad(label: string, change: (figures: Figures, load: WriteLoad) => Promise<void> | void): Promise<Figures> {
   const figures: Figures = {};
   const load = await WriteLoad.start(label);
   const reads = await ReadTraffic.start();
   let failed: unknown;
   try {
-    await change(figures);
+    await change(figures, load);
   } catch (error) {
     failed = error;
   }

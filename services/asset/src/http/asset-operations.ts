@@ -1,6 +1,6 @@
 import { pageOf, pageQuery, problemSchema, withExample, type Operation, type OperationResponse } from '@boardsync/kit/contract';
 import { z } from 'zod';
-import { assetBody, storedAssetBody } from './asset-schemas.ts';
+import { assetBody, storedAssetBody } from '@boardsync/kit/contract';
 import { deleteBody, fromUrlBody, idempotencyHeaders, projectParam, uploadForm } from './requests.ts';
 
 const problem = (description: string, headers?: Record<string, string>): OperationResponse => ({

@@ -1,6 +1,6 @@
 import { assetView } from '../domain/asset-changes.ts';
 import type { Asset } from '../store/entities/asset.ts';
-import type { AssetBody } from './asset-schemas.ts';
+import type { AssetBody } from '@boardsync/kit/contract';
 
 /** Spec §2 Asset, as listed (and as the changes feed shows it: domain/asset-changes.ts). */
 export function presentAsset(asset: Asset, publicBaseUrl: string): AssetBody {

@@ -13,7 +13,7 @@ import { readableFolder, writableFolder } from '../use-cases/project-access.ts';
 import type { StoredAsset } from '../use-cases/store-image.ts';
 import { uploadAsset } from '../use-cases/upload-asset.ts';
 import { presentAsset } from './asset-presenter.ts';
-import type { StoredAssetBody } from './asset-schemas.ts';
+import type { StoredAssetBody } from '@boardsync/kit/contract';
 import { receiveUpload } from './multipart-upload.ts';
 import { conversionTarget, deleteBody, formFlag, fromUrlBody, idempotencyKeyOf, projectParam } from './requests.ts';
 import { answering } from '../use-cases/adapter-answers.ts';

@@ -1,3 +1,4 @@
+import type { AssetBody } from '@boardsync/kit/contract';
 import type { StoredChange } from '../store/change-log.ts';
 import type { ComponentSnapshot, GroupSnapshot, ProjectSnapshot } from '../store/change-snapshots.ts';
 import type { ChangeBody } from './change-schemas.ts';
@@ -23,7 +24,7 @@ function presentData(change: StoredChange): ChangeBody['data'] {
     }
     case 'asset':
       // The asset service sends its assets already as its GET answers them.
-      return change.data as Record<string, unknown>;
+      return change.data as AssetBody;
   }
 }
 

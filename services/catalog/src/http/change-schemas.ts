@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named, withAnswerExample } from '@boardsync/kit/contract';
+import { assetBody, named, withAnswerExample } from '@boardsync/kit/contract';
 import { CHANGE_ACTIONS, CHANGE_RESOURCES } from '../domain/change.ts';
 import { componentBody } from './component-schemas.ts';
 import { groupBody } from './group-schemas.ts';
@@ -53,7 +53,7 @@ export const changeBody = named(
       .nullable()
       .describe('The client id of the app whose request made the change; null for a personal token, the editor or boardsync’s own work.'),
     data: z
-      .union([projectBody, componentBody, groupBody, z.record(z.string(), z.unknown())])
+      .union([projectBody, componentBody, groupBody, assetBody])
       .nullable()
       .describe('The resource as its own GET answered at this change (a group without its members); null for `deleted`.'),
   }),

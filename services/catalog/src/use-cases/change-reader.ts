@@ -69,7 +69,12 @@ export class ChangeReader {
   /** The next page after the reader's position, which moves to the page's cursor. */
   async next(em: EntityManager, limit: number): Promise<ChangePage> {
     const after = this.position;
-    const { window: read, epoch } = await this.feed.reads.read(em, this.designerId, { after: after ?? 0, resources: this.resources, projectId: this.projectId, limit });
+    const { window: read, epoch } = await this.feed.reads.read(em, this.designerId, {
+      after: after ?? 0,
+      resources: this.resources,
+      projectId: this.projectId,
+      limit,
+    });
     // A commit woken after the read began (even before this reader asked) ends the next wait at once.
     this.seenEpoch = epoch;
     if (after !== undefined && after > read.head) throw invalidCursor('This cursor is ahead of this account’s changes.');

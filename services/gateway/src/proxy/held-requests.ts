@@ -1,9 +1,6 @@
-/** The token a held request stands on: its digest (as revocations name it) and when it stops being valid. */
-export interface HeldToken {
-  digest: string;
-  /** Unix seconds; undefined for tokens that do not expire (personal tokens). */
-  expiresAt: number | undefined;
-}
+import type { HeldToken } from '../domain/held-token.ts';
+
+export type { HeldToken } from '../domain/held-token.ts';
 
 /** Ends one held request: called once, when its token is revoked or expires. */
 export type EndHeld = () => void;

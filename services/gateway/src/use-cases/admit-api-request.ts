@@ -11,7 +11,7 @@ import {
   type ServiceName,
 } from '@boardsync/kit/core';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
-import type { HeldToken } from '../proxy/held-requests.ts';
+import type { HeldToken } from '../domain/held-token.ts';
 import { AuthFailuresSpent, type AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
 import type { ApiRateLimiter, RateDecision } from '../rate-limit/limiter.ts';
 

@@ -23,7 +23,6 @@ from .card_input_image_rotation_type_0 import CardInputImageRotationType0
 from .card_write_input import CardWriteInput
 from .change import Change
 from .change_action import ChangeAction
-from .change_data_type_0_type_3 import ChangeDataType0Type3
 from .change_resource import ChangeResource
 from .coin_batch_input import CoinBatchInput
 from .coin_input import CoinInput
@@ -208,7 +207,6 @@ __all__ = (
     "CardWriteInput",
     "Change",
     "ChangeAction",
-    "ChangeDataType0Type3",
     "ChangeResource",
     "CoinBatchInput",
     "CoinInput",

@@ -10,7 +10,7 @@ from ..models.change_action import ChangeAction
 from ..models.change_resource import ChangeResource
 
 if TYPE_CHECKING:
-    from ..models.change_data_type_0_type_3 import ChangeDataType0Type3
+    from ..models.asset import Asset
     from ..models.component import Component
     from ..models.group import Group
     from ..models.project import Project
@@ -33,8 +33,8 @@ class Change:
         unique_id (None | str): A component’s `unique_id`; null for other resources.
         app (None | str): The client id of the app whose request made the change; null for a personal token, the editor
             or boardsync’s own work.
-        data (ChangeDataType0Type3 | Component | Group | None | Project): The resource as its own GET answered at this
-            change (a group without its members); null for `deleted`.
+        data (Asset | Component | Group | None | Project): The resource as its own GET answered at this change (a group
+            without its members); null for `deleted`.
     """
 
     cursor: str
@@ -45,10 +45,10 @@ class Change:
     id: int
     unique_id: None | str
     app: None | str
-    data: ChangeDataType0Type3 | Component | Group | None | Project
+    data: Asset | Component | Group | None | Project
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.change_data_type_0_type_3 import ChangeDataType0Type3
+        from ..models.asset import Asset
         from ..models.component import Component
         from ..models.group import Group
         from ..models.project import Project
@@ -76,7 +76,7 @@ class Change:
             isinstance(self.data, Project)
             or isinstance(self.data, Component)
             or isinstance(self.data, Group)
-            or isinstance(self.data, ChangeDataType0Type3)
+            or isinstance(self.data, Asset)
         ):
             data = self.data.to_dict()
         else:
@@ -102,7 +102,7 @@ class Change:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.change_data_type_0_type_3 import ChangeDataType0Type3
+        from ..models.asset import Asset
         from ..models.component import Component
         from ..models.group import Group
         from ..models.project import Project
@@ -134,9 +134,7 @@ class Change:
 
         app = _parse_app(d.pop("app"))
 
-        def _parse_data(
-            data: object,
-        ) -> ChangeDataType0Type3 | Component | Group | None | Project:
+        def _parse_data(data: object) -> Asset | Component | Group | None | Project:
             if data is None:
                 return data
             try:
@@ -166,12 +164,12 @@ class Change:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                data_type_0_type_3 = ChangeDataType0Type3.from_dict(data)
+                data_type_0_type_3 = Asset.from_dict(data)
 
                 return data_type_0_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ChangeDataType0Type3 | Component | Group | None | Project, data)
+            return cast(Asset | Component | Group | None | Project, data)
 
         data = _parse_data(d.pop("data"))
 

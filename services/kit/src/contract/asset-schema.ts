@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { named } from '@boardsync/kit/contract';
+import { named } from './named-schema.ts';
 
 const key = z.string().describe('The storage key, `designers/{designer}/projects/{project}/{16 hex}/{name}`: what a delete takes.');
 const name = z.string().describe('The stored filename: the given one reduced to `[A-Za-z0-9._-]`, its extension that of what was stored.');
 const url = z.string().describe('The public URL (`ASSET_PUBLIC_URL/{key}`), usable as a component’s `image_url`.');
 const size = z.int().describe('Bytes stored, after any conversion; what counts against the storage quota.');
 
-/** Spec §2 Asset as a listing shows it: the presenter is typed by this, and the contract generated from it. */
+/**
+ * Spec §2 Asset as a listing shows it: the asset service's presenter is typed by this, the catalog's
+ * changes feed carries it as an asset change's `data`, and the contract is generated from it; here
+ * in the kit because two services answer with it.
+ */
 const SQUALL = {
   key: 'designers/7/projects/42/3f9c2a7b1e0d4c55/squall.webp',
   name: 'squall.webp',

@@ -134,7 +134,9 @@ for (let index = -20; index < WRITES; index += 1) {
 polled.stop();
 viaGateway.close();
 direct.close();
-console.log(`\nWrite → change received by a waiting client: ${String(WRITES)} writes of one card through the gateway, one at a time (target: p50 ≤ 30 ms, p99 ≤ 100 ms)`);
+console.log(
+  `\nWrite → change received by a waiting client: ${String(WRITES)} writes of one card through the gateway, one at a time (target: p50 ≤ 30 ms, p99 ≤ 100 ms)`,
+);
 console.log(`${'client'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
 console.log(row('stream via gateway, from sent', latencies.gateway));
 console.log(row('stream via gateway, from committed', latencies.answered));
@@ -147,7 +149,10 @@ await sleep(2_000);
 const before = memory();
 const followers: ChangeFollower[] = [];
 for (let opened = 0; opened < STREAMS; opened += 50) {
-  const batch = Array.from({ length: Math.min(50, STREAMS - opened) }, () => new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer));
+  const batch = Array.from(
+    { length: Math.min(50, STREAMS - opened) },
+    () => new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer),
+  );
   followers.push(...batch);
   await Promise.all(batch.map((follower) => follower.opened));
 }
@@ -169,7 +174,9 @@ const reconnects = followers.reduce((total, follower) => total + follower.reconn
 for (const follower of followers) follower.close();
 
 const perStreamKb = (mb: number): string => ((mb * 1024) / STREAMS).toFixed(1);
-console.log(`\n${String(STREAMS)} open idle streams of one designer through the gateway (${String(reconnects)} reconnects at the server's 60 s end during the run)`);
+console.log(
+  `\n${String(STREAMS)} open idle streams of one designer through the gateway (${String(reconnects)} reconnects at the server's 60 s end during the run)`,
+);
 console.log(`${'process'.padEnd(10)} ${'RSS before MB'.padStart(14)} ${'RSS open MB'.padStart(12)} ${'per stream KB'.padStart(14)}`);
 for (const name of ['gateway', 'catalog'] as const)
   console.log(

@@ -66,5 +66,27 @@ export function changeStreamSuite(world: CatalogWorld): void {
       expect(neighbour.status).toBe(200);
       for (const stream of [...held, neighbour]) stream.close();
     });
+
+    it('ends its streams and answers its long-polls at once when its replica stops, before the listener drains', async () => {
+      const me = someone();
+      const replica = await world.replica();
+      try {
+        const head = await headOf(world, me);
+        const headers = await world.principalHeaders(me);
+        const stream = new EventStreamReader(`${replica.url}/api/v1/changes?after=${head}`, headers);
+        await stream.until((events) => events.some((event) => event.kind === 'retry'));
+        // Bounded well below its 30 s wait: only the stop can answer it in time.
+        const held = fetch(`${replica.url}/api/v1/changes?after=${head}&wait=30`, { headers, signal: AbortSignal.timeout(10_000) });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        replica.feed.waiters.stop();
+        const answered = await held;
+        expect([answered.status, ((await answered.json()) as { data: unknown[]; meta: { cursor: string } }).data]).toEqual([200, []]);
+        // The world's streams end by themselves after 5 s: well after this bound.
+        const endedSoon = await Promise.race([stream.ended.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000))]);
+        expect(endedSoon).toBe(true);
+      } finally {
+        await replica.close();
+      }
+    });
   });
 }

@@ -14,7 +14,8 @@ import {
   type RunningServer,
 } from '@boardsync/kit';
 import { createTestDatabase, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
-import { createApp } from '../../src/service.ts';
+import { changeFeed, createApp } from '../../src/service.ts';
+import type { ChangeFeed } from '../../src/use-cases/change-reader.ts';
 import { assetsChangedConsumer } from '../../src/events/assets-changed.ts';
 import { internalizeCompletedConsumer } from '../../src/events/internalize-completed.ts';
 import { entities } from '../../src/store/entities/index.ts';
@@ -95,23 +96,27 @@ export class CatalogWorld {
     });
     this.relay = new OutboxRelay({ orm: this.orm, bus: this.bus, logger, pollIntervalMs: 50 });
     this.relay.start();
-    const apps = createApp({
-      orm: this.orm,
-      bus: this.bus,
-      logger,
-      config: {
-        ADMIN_TOKEN,
-        INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
-        ASSET_PUBLIC_URL: STORED_ARTWORK_URL,
-        PUBLIC_BASE_URL,
-        // Short, so the suites see a quiet stream's heartbeat and its end without waiting long.
-        CHANGES_HEARTBEAT_MS: 1_000,
-        CHANGES_STREAM_MAX_SECONDS: 5,
-        CHANGES_MAX_WAITING_PER_DESIGNER: 3,
-      },
-    });
+    const apps = createApp({ orm: this.orm, bus: this.bus, logger, config: this.config });
     this.server = await serve(apps.public, { port: 0 });
     this.internal = await serve(apps.internal, { port: 0 });
+  }
+
+  private readonly config = {
+    ADMIN_TOKEN,
+    INTERNAL_JWT_SECRET: PRINCIPAL_SECRET,
+    ASSET_PUBLIC_URL: STORED_ARTWORK_URL,
+    PUBLIC_BASE_URL,
+    // Short, so the suites see a quiet stream's heartbeat and its end without waiting long.
+    CHANGES_HEARTBEAT_MS: 1_000,
+    CHANGES_STREAM_MAX_SECONDS: 5,
+    CHANGES_MAX_WAITING_PER_DESIGNER: 3,
+  };
+
+  /** Another replica's public listener on the same database and bus, with its feed's waiting readers in reach (to stop them, as its shutdown does). */
+  async replica(): Promise<{ url: string; feed: ChangeFeed; close: () => Promise<void> }> {
+    const feed = changeFeed(this.orm, this.config);
+    const server = await serve(createApp({ orm: this.orm, bus: this.bus, logger, config: this.config, feed }).public, { port: 0 });
+    return { url: server.url, feed, close: () => server.close() };
   }
 
   async stop(): Promise<void> {

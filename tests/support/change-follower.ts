@@ -51,6 +51,8 @@ export class ChangeFollower {
   }
 
   private connect(): Promise<void> {
+    // What a cut stream left half-sent is not an event.
+    this.buffer = '';
     return new Promise((resolve, reject) => {
       const headers = { ...this.headers, accept: 'text/event-stream', ...(this.lastEventId ? { 'last-event-id': this.lastEventId } : {}) };
       const sent = request(this.url, { headers, agent: false }, (response) => {

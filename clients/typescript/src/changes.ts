@@ -43,6 +43,9 @@ export interface ChangesApi {
   follow(options?: FollowOptions): AsyncGenerator<Change, void, undefined>;
 }
 
+/** What the server's `retry:` asks: the wait before opening again a stream that ended with nothing. */
+const QUIET_STREAM_RECONNECT_MS = 1_000;
+
 /** The wait of one long-poll: long enough to be cheap, short enough for proxies in between. */
 const LONG_POLL_SECONDS = 25;
 
@@ -113,14 +116,18 @@ async function* followFrom(
         mode = 'long-poll';
         continue;
       }
+      let delivered = false;
       for await (const event of serverSentEvents(response.body)) {
         if (event.event !== 'change') continue;
         const change = JSON.parse(event.data) as Change;
         cursor = event.id ?? change.cursor;
         failures = 0;
+        delivered = true;
         yield change;
       }
-      // The server ended the stream (its time bound): resume at once.
+      // The server ended the stream (its time bound): resume, at once after a stream that carried
+      // changes; after an empty one (a server stopping ends every stream it opens), after its `retry:`.
+      if (!delivered) await context.sleep(QUIET_STREAM_RECONNECT_MS, signal).catch(() => undefined);
     } catch (error) {
       // Aborted while waiting: the caller ended the following.
       if (options.signal?.aborted === true) return;

@@ -23,8 +23,8 @@ export const rolloutRestart: Step = {
         figures[`${service}: rollout`] = `${seconds(Date.now() - started)} (from ${new Date(started).toISOString().slice(11, 19)})`;
       }
       const followed = await following.check(60_000);
+      // Resumed: cut by each gateway and catalog pod that went, and at the server's 60 s end of each stream.
       figures['changes stream: received, missing, resumed'] = `${String(followed.received)}, ${String(followed.missing)}, ${String(followed.reconnects)}`;
       expect(followed.missing === 0, `${String(followed.missing)} acknowledged cards never reached the changes stream`, figures);
-      expect(followed.reconnects > 0, 'the changes stream was never cut: the rollout did not restart what it follows through', figures);
     }),
 };

@@ -17,6 +17,7 @@ from .feed_wire import (
     CHANGES_PATH,
     HEAD_PATH,
     LONG_POLL_SECONDS,
+    QUIET_STREAM_RECONNECT_SECONDS,
     Change,
     EventStreamParser,
     FollowMode,
@@ -115,6 +116,7 @@ class AsyncChangesFeed:
                         mode = "long-poll"  # something in between answered without streaming
                         continue
                     parser = EventStreamParser()
+                    delivered = False
                     async for line in response.aiter_lines():
                         if stop is not None and stop.is_set():
                             return  # looked at on every line, heartbeats too
@@ -122,9 +124,12 @@ class AsyncChangesFeed:
                         change = None if event is None else change_of(event)
                         if event is None or change is None:
                             continue
-                        cursor, failures = event.id or change["cursor"], 0
+                        cursor, failures, delivered = event.id or change["cursor"], 0, True
                         yield change
-                # The server ended the stream (its time bound): resume at once from the last event.
+                # The server ended the stream (its time bound): resume from the last event, at once after a
+                # stream that carried changes; after an empty one (a stopping server ends each it opens), after its retry.
+                if not delivered:
+                    await asyncio.sleep(QUIET_STREAM_RECONNECT_SECONDS)
             except Exception as error:
                 if not is_resumable(error):
                     raise

@@ -19,6 +19,7 @@ from .feed_wire import (
     CHANGES_PATH,
     HEAD_PATH,
     LONG_POLL_SECONDS,
+    QUIET_STREAM_RECONNECT_SECONDS,
     Change,
     EventStreamParser,
     FollowMode,
@@ -73,7 +74,7 @@ class ChangesFeed:
     ) -> Generator[Change, None, None]:
         """Every change after ``after`` (from the head when None), as it commits, for as long as you iterate.
 
-        Long-polls (``wait=25``) by default; ``mode="stream"`` reads server-sent events, resuming with
+        Reads server-sent events by default (``mode="long-poll"`` polls with ``wait=25``), resuming with
         ``Last-Event-ID`` after the server ends a stream (at most every 60 s), and polls instead when
         something in between does not stream. A 429, a 5xx or a lost connection is followed again after
         ``Retry-After`` or a jittered backoff, for ever; ``400 invalid_cursor`` and ``410 cursor_expired``
@@ -101,6 +102,7 @@ class ChangesFeed:
                         mode = "long-poll"
                         continue
                     parser = EventStreamParser()
+                    delivered = False
                     for line in response.iter_lines():
                         if stop is not None and stop.is_set():
                             return  # looked at on every line, heartbeats too
@@ -108,9 +110,15 @@ class ChangesFeed:
                         change = None if event is None else change_of(event)
                         if event is None or change is None:
                             continue
-                        cursor, failures = event.id or change["cursor"], 0
+                        cursor, failures, delivered = event.id or change["cursor"], 0, True
                         yield change
-                # The server ended the stream (its time bound): resume at once from the last event.
+                # The server ended the stream (its time bound): resume from the last event, at once after a
+                # stream that carried changes; after an empty one (a stopping server ends each it opens), after its retry.
+                if not delivered:
+                    if stop is not None:
+                        stop.wait(QUIET_STREAM_RECONNECT_SECONDS)
+                    else:
+                        time.sleep(QUIET_STREAM_RECONNECT_SECONDS)
             except Exception as error:
                 if not is_resumable(error):
                     raise

@@ -22,6 +22,8 @@ FollowMode = Literal["long-poll", "stream"]
 
 #: The wait of one long-poll: long enough to be cheap while nothing happens, short enough for proxies in between.
 LONG_POLL_SECONDS = 25
+#: What the server's ``retry:`` asks: the wait before opening again a stream that ended with nothing.
+QUIET_STREAM_RECONNECT_SECONDS = 1.0
 # A held answer comes only after its wait: the read timeout outlives the wait by this much, so a quiet
 # feed is never taken for a lost connection (the client's ordinary 30 s would cut a 60 s wait short).
 HELD_MARGIN_SECONDS = 35

@@ -31,6 +31,8 @@ export class ChangeWaiters {
     const held = this.held.get(designerId) ?? 0;
     if (held >= this.perDesigner) return undefined;
     this.held.set(designerId, held + 1);
+    // No wake was stamped while none was held: a read begun before now (one this reader may share) is taken as older.
+    if (held === 0) this.epochs.set(designerId, ++this.clock);
     let released = false;
     return () => {
       if (released) return;

@@ -82,7 +82,14 @@ export function changeStreamSuite(world: CatalogWorld): void {
         const answered = await held;
         expect([answered.status, ((await answered.json()) as { data: unknown[]; meta: { cursor: string } }).data]).toEqual([200, []]);
         // The world's streams end by themselves after 5 s: well after this bound.
-        const endedSoon = await Promise.race([stream.ended.then(() => true), new Promise<false>((resolve) => setTimeout(() => { resolve(false); }, 2_000))]);
+        const endedSoon = await Promise.race([
+          stream.ended.then(() => true),
+          new Promise<false>((resolve) =>
+            setTimeout(() => {
+              resolve(false);
+            }, 2_000),
+          ),
+        ]);
         expect(endedSoon).toBe(true);
       } finally {
         await replica.close();

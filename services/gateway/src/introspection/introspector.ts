@@ -31,6 +31,11 @@ export class Introspector {
   /** Bumped by every eviction: an answer asked for before one may predate it, so it is not kept. */
   private generation = 0;
 
+  /** Bumped by every eviction: a check of a token begun before it must not be joined after it. */
+  get era(): number {
+    return this.generation;
+  }
+
   constructor(options: IntrospectorOptions) {
     const base = options.authUrl.replace(/\/$/, '');
     this.config = new oidc.Configuration({ issuer: base, introspection_endpoint: `${base}/oauth/introspect` }, options.clientId, options.clientSecret);

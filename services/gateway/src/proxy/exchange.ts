@@ -66,7 +66,9 @@ export class Exchange {
     }
     responseBody.unpipe(res);
     responseBody.destroy();
-    if (!res.writableEnded) res.end();
+    // A body of announced length cut short must not look whole: only a stream ends cleanly.
+    if (res.hasHeader('content-length')) res.destroy();
+    else if (!res.writableEnded) res.end();
   }
 
   /** True once the client has gone: nothing more can be answered. */

@@ -7,6 +7,11 @@ export type EndHeld = () => void;
 
 /** The longest a timer is armed for at once (Node's timers overflow past ~24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * How long a revocation is remembered: a request admitted with the token just before it may reach
+ * `track` just after (admission awaits the rate limit and signs a principal first). Well above that gap.
+ */
+const REMEMBER_REVOKED_MS = 60_000;
 
 /**
  * The long-polls and streams this replica holds open, by the token each stands on, so a token's
@@ -17,6 +22,8 @@ const MAX_TIMER_MS = 2_147_483_647;
  */
 export class HeldRequests {
   private readonly byToken = new Map<string, Set<EndHeld>>();
+  /** Digests revoked lately, with when: insertion order is time order, so the oldest are pruned from the front. */
+  private readonly revoked = new Map<string, number>();
 
   /** Holds `end` for the token until the returned release is called (the request finished). */
   track(token: HeldToken, end: EndHeld): () => void {
@@ -37,6 +44,10 @@ export class HeldRequests {
       end();
     }
     ends.add(once);
+    if (this.revoked.has(token.digest)) {
+      queueMicrotask(once);
+      return release;
+    }
     if (token.expiresAt !== undefined) {
       timer = setTimeout(once, Math.min(Math.max(0, token.expiresAt * 1000 - Date.now()), MAX_TIMER_MS));
       timer.unref();
@@ -46,7 +57,16 @@ export class HeldRequests {
 
   /** Ends every request held on these tokens (their revocation). */
   endFor(digests: readonly string[]): void {
-    for (const digest of digests) for (const end of [...(this.byToken.get(digest) ?? [])]) end();
+    const now = Date.now();
+    for (const [digest, at] of this.revoked) {
+      if (now - at < REMEMBER_REVOKED_MS) break;
+      this.revoked.delete(digest);
+    }
+    for (const digest of digests) {
+      this.revoked.delete(digest);
+      this.revoked.set(digest, now);
+      for (const end of [...(this.byToken.get(digest) ?? [])]) end();
+    }
   }
 
   /** Requests held now (tests and the curious). */

@@ -55,7 +55,7 @@ export interface AdmissionDependencies {
 export class ApiAdmission {
   private readonly deps: AdmissionDependencies;
   /** Checks of uncached tokens under way, by digest: concurrent requests with one token share one. */
-  private readonly checking = new Map<string, Promise<TokenInfo | null>>();
+  private readonly checking = new Map<string, { era: number; check: Promise<TokenInfo | null> }>();
 
   constructor(deps: AdmissionDependencies) {
     this.deps = deps;
@@ -138,18 +138,19 @@ export class ApiAdmission {
     // answer is one. Registered before any await, so a burst arriving at once has one check.
     const digest = tokenDigest(token);
     const underway = this.checking.get(digest);
-    if (underway) {
-      const answer = await underway;
+    // Never one begun before a revocation or plan change (the introspector's era): its answer may predate it.
+    if (underway && underway.era === introspector.era) {
+      const answer = await underway.check;
       if (answer) return answer;
       await withinFailureBudget(() => authFailures.reserve(clientIp));
       unknownToken();
     }
-    const check = this.check(token, clientIp);
-    this.checking.set(digest, check);
+    const entry = { era: introspector.era, check: this.check(token, clientIp) };
+    this.checking.set(digest, entry);
     try {
-      return (await check) ?? unknownToken();
+      return (await entry.check) ?? unknownToken();
     } finally {
-      if (this.checking.get(digest) === check) this.checking.delete(digest);
+      if (this.checking.get(digest) === entry) this.checking.delete(digest);
     }
   }
 

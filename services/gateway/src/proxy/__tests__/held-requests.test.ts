@@ -15,6 +15,17 @@ describe('HeldRequests', () => {
     expect(held.size).toBe(1);
   });
 
+  it('ends at once a request that reaches it just after its token was revoked (admitted a moment before)', async () => {
+    const held = new HeldRequests();
+    const ended: string[] = [];
+    held.endFor(['late']);
+    held.track({ digest: 'late', expiresAt: undefined }, () => ended.push('late'));
+    held.track({ digest: 'other', expiresAt: undefined }, () => ended.push('other'));
+    await Promise.resolve();
+    expect(ended).toEqual(['late']);
+    expect(held.size).toBe(1);
+  });
+
   it('forgets a request once it is released: a later revocation does not touch it', () => {
     const held = new HeldRequests();
     const ended: string[] = [];

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from .auth import OAuthSession, PersonalToken
-from .errors import BoardsyncError, BoardsyncNetworkError
+from .errors import BoardsyncError
 from .feed_wire import (
     CHANGES_PATH,
     HEAD_PATH,
@@ -31,7 +31,7 @@ from .feed_wire import (
     stream_headers,
     stream_timeout,
 )
-from .retries import RetryPolicy, retry_delay
+from .retries import AsyncRetryingTransport, RetryPolicy
 
 
 class AsyncChangesFeed:
@@ -60,7 +60,7 @@ class AsyncChangesFeed:
             base_url=origin,
             auth=credentials,
             timeout=timeout,
-            transport=_RetryingAsyncTransport(transport or httpx.AsyncHTTPTransport(), self._retry),
+            transport=AsyncRetryingTransport(transport or httpx.AsyncHTTPTransport(), self._retry),
             headers={"Accept": "application/json"},
         )
 
@@ -140,34 +140,3 @@ class AsyncChangesFeed:
                 else:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(stop.wait(), delay)
-
-
-class _RetryingAsyncTransport(httpx.AsyncBaseTransport):
-    """``RetryingTransport`` for asyncio: the same :func:`retry_delay`, waited out with ``asyncio.sleep``."""
-
-    def __init__(self, inner: httpx.AsyncBaseTransport, policy: RetryPolicy) -> None:
-        self._inner = inner
-        self._policy = policy
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        await request.aread()
-        retries = 0
-        while True:
-            try:
-                response: httpx.Response | None = await self._inner.handle_async_request(request)
-                failure: httpx.TransportError | None = None
-            except httpx.TransportError as error:
-                response, failure = None, error
-            delay = retry_delay(request, response, retries, self._policy)
-            if delay is None:
-                if failure is not None:
-                    raise BoardsyncNetworkError(request, retries + 1, failure) from failure
-                assert response is not None
-                return response
-            if response is not None:
-                await response.aclose()
-            await asyncio.sleep(delay)
-            retries += 1
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -108,3 +109,35 @@ class RetryingTransport(httpx.BaseTransport):
 
     def close(self) -> None:
         self._inner.close()
+
+
+class AsyncRetryingTransport(httpx.AsyncBaseTransport):
+    """:class:`RetryingTransport` for asyncio (``AsyncChangesFeed``): the same :func:`retry_delay`, waited out
+    with ``asyncio.sleep``."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, policy: RetryPolicy) -> None:
+        self._inner = inner
+        self._policy = policy
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        await request.aread()
+        retries = 0
+        while True:
+            try:
+                response: httpx.Response | None = await self._inner.handle_async_request(request)
+                failure: httpx.TransportError | None = None
+            except httpx.TransportError as error:
+                response, failure = None, error
+            delay = retry_delay(request, response, retries, self._policy)
+            if delay is None:
+                if failure is not None:
+                    raise BoardsyncNetworkError(request, retries + 1, failure) from failure
+                assert response is not None
+                return response
+            if response is not None:
+                await response.aclose()
+            await asyncio.sleep(delay)
+            retries += 1
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCOPE_NAMES } from '@boardsync/kit';
 import { ONE_PIXEL_PNG } from '../../../tests/support/artwork-server.ts';
+import { deckSyncScenario, type DeckSyncRun } from '../../../tests/support/deck-sync-scenario.ts';
 import { RunningSystem } from '../../../tests/support/running-system.ts';
 
 // The Python client as a tool author meets it: its wheel built, installed into a fresh virtual
@@ -92,31 +93,10 @@ describe('the boardsync Python package, installed from its wheel', () => {
     const designer = await system.designer();
     const token = await system.personalToken(['projects:write', 'components:read', 'components:write'], designer.id);
     const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: token };
-    const sync = (extra: Record<string, string> = {}): { result: Record<string, unknown>; stderr: string } => {
+    const sync = (extra: Record<string, string> = {}): DeckSyncRun => {
       const { stdout, stderr } = outputsOf(python, ['deck_sync.py', 'cards.csv'], folder, { ...env, ...extra });
       return { result: JSON.parse(stdout) as Record<string, unknown>, stderr };
     };
-    const first = sync().result as { project: number };
-    expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 }, changes_since_last_sync: 0 });
-    const again = { BOARDSYNC_PROJECT: String(first.project) };
-
-    // While the sheet tool is offline, another tool (a token of its own, the same designer) renames a card.
-    const other = await system.personalToken(['components:write'], designer.id);
-    const edited = await fetch(`${system.gateway}/api/v1/projects/${String(first.project)}/components/batch`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'card', components: [{ unique_id: 'gust', name: 'Gust of Wind' }] }),
-    });
-    expect(edited.ok).toBe(true);
-    await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
-    const second = sync(again);
-    expect(second.result).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
-    expect(second.result.changes_since_last_sync).toBeGreaterThanOrEqual(1);
-    expect(second.stderr).toContain('since last sync: component gust updated');
-
-    // Nothing written by others since: its own writes of the last run are not reported back.
-    const third = sync(again);
-    expect(third.result).toMatchObject({ created: 0, updated: 2, deleted: 0, changes_since_last_sync: 0 });
-    expect(third.stderr).not.toContain('since last sync: component');
+    await deckSyncScenario(system, designer.id, folder, sync);
   }, 120_000);
 });

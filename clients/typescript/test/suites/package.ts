@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBoardsyncClient } from '@boardsync/client';
 import { ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
+import { deckSyncScenario, type DeckSyncRun } from '../../../../tests/support/deck-sync-scenario.ts';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
 import { EVERY_SCOPE } from './client-for.ts';
 
@@ -80,28 +80,11 @@ export function describePackage(system: RunningSystem): void {
         BOARDSYNC_URL: system.gateway,
         BOARDSYNC_TOKEN: await system.personalToken(['projects:write', 'components:read', 'components:write'], designer.id),
       });
-      const sync = (extra: Record<string, string> = {}): { result: Record<string, unknown>; stderr: string } => {
+      const sync = (extra: Record<string, string> = {}): DeckSyncRun => {
         const { stdout, stderr } = runWithErrors(process.execPath, ['deck-sync.ts', 'cards.csv'], folder, { ...env, ...extra });
         return { result: JSON.parse(stdout) as Record<string, unknown>, stderr };
       };
-      const first = sync().result as { project: number };
-      expect(first).toMatchObject({ created: 3, updated: 0, deleted: 0, decks: { Weather: 2, Storms: 1, Calm: 1 }, changes_since_last_sync: 0 });
-      const again = { BOARDSYNC_PROJECT: String(first.project) };
-
-      // While the sheet tool is offline, another tool (a token of its own, the same designer) renames a card.
-      const other = createBoardsyncClient({ baseUrl: system.gateway, auth: await system.personalToken(['components:write'], designer.id) });
-      await other.writeComponents(first.project, { type: 'card', components: [{ unique_id: 'gust', name: 'Gust of Wind' }] });
-      // The sheet loses a row and a card changes deck: the same ids update in place, the lost row goes.
-      await writeFile(join(folder, 'cards.csv'), 'id,name,copies,deck,art\ngust,Gust,4,Storms,\nsquall,Squall,2,Weather|Storms,\n');
-      const second = sync(again);
-      expect(second.result).toMatchObject({ project: first.project, created: 0, updated: 2, deleted: 1, decks: { Weather: 1, Storms: 2 } });
-      expect(second.result.changes_since_last_sync).toBeGreaterThanOrEqual(1);
-      expect(second.stderr).toContain('since last sync: component gust updated');
-
-      // Nothing written by others since: its own writes of the last run are not reported back.
-      const third = sync(again);
-      expect(third.result).toMatchObject({ created: 0, updated: 2, deleted: 0, changes_since_last_sync: 0 });
-      expect(third.stderr).not.toContain('since last sync: component');
+      await deckSyncScenario(system, designer.id, folder, sync);
     });
 
     it('runs the document’s TypeScript and curl code samples against the system, each as a reader would copy it', async () => {

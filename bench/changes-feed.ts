@@ -14,41 +14,20 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
-import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
-import { freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { testSecret } from '../tests/support/standalone-env.ts';
 import { callJson as call } from './support/bench-api.ts';
 import { ChangeFollower } from '../tests/support/change-follower.ts';
 import { quantile } from './support/measure.ts';
 import { processMemoryMb } from './support/process-memory.ts';
-import { startService, stopServices, type StartedService } from './support/services.ts';
+import type { StartedService } from './support/services.ts';
+import { standaloneBench } from './support/standalone-bench.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const FANOUT_WRITES = Number(process.env.BENCH_FANOUT_WRITES ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
-const databases = { auth: await createTestDatabase('bench_cf_auth'), catalog: await createTestDatabase('bench_cf_catalog') };
-const world: StandaloneWorld = {
-  namespace: uniqueName('benchcf'),
-  bucket: '',
-  databaseUrls: { auth: databases.auth.url, catalog: databases.catalog.url },
-  listeners: await freeListeners(),
-};
-
-// A benchmark that fails leaves no service behind.
-const running: StartedService[] = [];
-process.on('exit', () => {
-  for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function startIn(service: Service, extra: Record<string, string> = {}): Promise<StartedService> {
-  // BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there when it exits.
-  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
-  const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL, ...profile, ...extra });
-  running.push(started);
-  world.listeners[service] = { port: started.port, internalPort: started.internalPort };
-  return started;
-}
+const { world, startIn, close } = await standaloneBench('bench_cf', LOG_LEVEL);
 
 const catalog = await startIn('catalog', { CHANGES_MAX_WAITING_PER_DESIGNER: String(STREAMS + 10) });
 const auth = await startIn('auth');
@@ -187,6 +166,4 @@ console.log(`${''.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${
 console.log(row('each stream, from sent', fanout));
 console.log(row('the last of all, from sent', lastOfAll));
 
-await stopServices([gateway, auth, catalog]);
-await databases.auth.drop();
-await databases.catalog.drop();
+await close();

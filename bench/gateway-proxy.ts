@@ -17,14 +17,14 @@ import { setTimeout } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
-import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
-import { freeListeners, standaloneEnv, testSecret, type Service, type StandaloneWorld } from '../tests/support/standalone-env.ts';
+import { testSecret } from '../tests/support/standalone-env.ts';
 import { callJson as call, pageOfCards } from './support/bench-api.ts';
 import { quantile } from './support/measure.ts';
 import { ensureNginx, startNginx } from './support/nginx.ts';
 import { startNodeProxy } from './support/node-proxy.ts';
 import { processCpuMs } from './support/process-cpu.ts';
-import { startService, stopServices, type StartedService } from './support/services.ts';
+import type { StartedService } from './support/services.ts';
+import { standaloneBench } from './support/standalone-bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,27 +36,7 @@ type CaseName = 'direct' | 'nginx' | 'node' | 'gateway';
 const CASES = (process.env.BENCH_CASES?.split(',') ?? ['direct', 'nginx', 'node', 'gateway']) as CaseName[];
 
 const nginxBinary = CASES.includes('nginx') ? ensureNginx() : '';
-const databases = { auth: await createTestDatabase('bench_gw_auth'), catalog: await createTestDatabase('bench_gw_catalog') };
-const world: StandaloneWorld = {
-  namespace: uniqueName('benchgw'),
-  bucket: '',
-  databaseUrls: { auth: databases.auth.url, catalog: databases.catalog.url },
-  listeners: await freeListeners(),
-};
-
-// A benchmark that fails leaves no service behind.
-const running: StartedService[] = [];
-process.on('exit', () => {
-  for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Starts a service on ports of its own choosing and records them, so the services started after it find it. */
-async function startIn(service: Service, extra: Record<string, string> = {}): Promise<StartedService> {
-  const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL, ...extra });
-  running.push(started);
-  world.listeners[service] = { port: started.port, internalPort: started.internalPort };
-  return started;
-}
+const { world, startIn, close } = await standaloneBench('bench_gw', LOG_LEVEL);
 
 const catalog = await startIn('catalog');
 const auth = await startIn('auth');
@@ -260,6 +240,4 @@ printLatencies(
   await rounds('overallRate', halfRate),
 );
 
-await stopServices([gateway, auth, catalog]);
-await databases.auth.drop();
-await databases.catalog.drop();
+await close();

@@ -7,7 +7,7 @@ const url = z.string().describe('The public URL (`ASSET_PUBLIC_URL/{key}`), usab
 const size = z.int().describe('Bytes stored, after any conversion; what counts against the storage quota.');
 
 /**
- * Spec §2 Asset as a listing shows it: the asset service's presenter is typed by this, the catalog's
+ * An asset as a listing shows it (the contract's `Asset`, services/gateway/contract/openapi.json): the asset service's presenter is typed by this, the catalog's
  * changes feed carries it as an asset change's `data`, and the contract is generated from it; here
  * in the kit because two services answer with it.
  */
@@ -30,7 +30,7 @@ export const assetBody = named(
   { ...SQUALL, last_modified: '2026-11-24T17:39:58.000Z' },
 );
 
-/** Spec §4's upload and from-url answer, top level `{key, url, size, name}` (the same again on an idempotent replay). */
+/** The upload and from-url answer (the contract's `StoredAsset`), top level `{key, url, size, name}` (the same again on an idempotent replay). */
 export const storedAssetBody = named(z.object({ key, url, size, name }), 'StoredAsset', SQUALL);
 
 export type AssetBody = z.infer<typeof assetBody>;

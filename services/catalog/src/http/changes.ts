@@ -36,7 +36,7 @@ export function changesRouter(
       // An EventSource resumes by sending its last event's id; the URL keeps the `after` it first came with.
       const resumeFrom = ctx.get('Last-Event-ID');
       const after = resumeFrom === '' ? query.after : resumeFrom;
-      const stream = await openChangeStream(orm.em.fork(), principalOf(ctx), { after, project: query.project }, feed, {
+      const stream = await openChangeStream(() => orm.em.fork(), principalOf(ctx), { after, project: query.project }, feed, {
         ...options.stream,
         pageSize: query.limit,
       });

@@ -13,9 +13,8 @@ export class ChangeWaiters {
   private readonly epochs = new Map<number, number>();
   private clock = 0;
   private readonly perDesigner: number;
-  private readonly stopper = new AbortController();
-  /** Aborted when the process stops: every wait ends, so held requests answer and streams end before the listeners drain. */
-  readonly stopping: AbortSignal = this.stopper.signal;
+  /** True once the process stops: every wait ends, so held requests answer and streams end before the listeners drain. */
+  private ended = false;
 
   constructor(perDesigner: number) {
     this.perDesigner = perDesigner;
@@ -23,7 +22,13 @@ export class ChangeWaiters {
 
   /** Ends every wait, now and from now on (shutdown). */
   stop(): void {
-    this.stopper.abort();
+    this.ended = true;
+    for (const set of [...this.waiting.values()]) for (const wake of [...set]) wake();
+  }
+
+  /** True once the process stops: a reader answers what it has and waits no more. */
+  get stopped(): boolean {
+    return this.ended;
   }
 
   /** A place among the designer's waiting readers, or undefined when all are taken; release it when done. */
@@ -60,10 +65,15 @@ export class ChangeWaiters {
     return this.epochs.get(designerId) ?? 0;
   }
 
-  /** Resolves true once the designer's epoch is past `epoch` (at once if it already is), false after `ms` or when `signal` aborts. */
+  /**
+   * Resolves true once the designer's epoch is past `epoch` (at once if it already is), false after
+   * `ms`, when `signal` aborts or when the process stops (`stop` wakes every wait itself, so a
+   * reader needs no signal combining its own with the process's: a thousand streams woken together
+   * each paid for one).
+   */
   async waitPast(designerId: number, epoch: number, ms: number, signal: AbortSignal): Promise<boolean> {
     if (this.epoch(designerId) > epoch) return true;
-    if (signal.aborted) return false;
+    if (signal.aborted || this.stopped) return false;
     let resolve: (() => void) | undefined;
     const woken = new Promise<void>((done) => (resolve = done));
     const wake = (): void => resolve?.();

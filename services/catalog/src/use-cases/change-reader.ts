@@ -66,8 +66,8 @@ export class ChangeReader {
     this.feed = feed;
   }
 
-  /** The next page after the reader's position, which moves to the page's cursor. */
-  async next(em: EntityManager, limit: number): Promise<ChangePage> {
+  /** The next page after the reader's position, which moves to the page's cursor; `em` gives the entity manager to read with, if this reader is the one to read. */
+  async next(em: () => EntityManager, limit: number): Promise<ChangePage> {
     const after = this.position;
     const { window: read, epoch } = await this.feed.reads.read(em, this.designerId, {
       after: after ?? 0,

@@ -24,35 +24,43 @@ export interface ChangeStream {
  * `GET /changes` as a stream: refuses what it cannot follow before anything is sent (as the paged
  * read does), takes one of the designer's places among waiting readers (429 when none is free),
  * then yields each page of changes as it commits, a heartbeat when quiet, until `maxMs`, the
- * caller leaves or the process stops.
+ * caller leaves or the process stops. A stream keeps no entity manager between reads: `fork` gives
+ * one to each read it makes itself (most are shared: use-cases/shared-change-reads.ts), as a
+ * thousand held streams each keeping one cost the catalog ~30 KB apiece.
  */
 export async function openChangeStream(
-  em: EntityManager,
+  fork: () => EntityManager,
   principal: Principal,
   request: { after?: string | undefined; project?: number | undefined },
   feed: ChangeFeed,
   settings: FollowSettings,
 ): Promise<ChangeStream> {
-  const reader = await openChangeReader(em, principal, request, feed);
+  const reader = await openChangeReader(fork(), principal, request, feed);
   const release = feed.waiters.hold(reader.designerId);
   if (!release) throw tooManyWaiting();
   return {
-    // A stopping process ends its streams: the clients resume, from their last event, on another replica.
-    steps: (signal) => follow(em, reader, settings, AbortSignal.any([signal, feed.waiters.stopping])),
+    steps: (signal) => follow(fork, reader, settings, signal, feed),
     close: release,
   };
 }
 
-async function* follow(em: EntityManager, reader: ChangeReader, settings: FollowSettings, signal: AbortSignal): AsyncGenerator<FollowStep> {
+async function* follow(
+  fork: () => EntityManager,
+  reader: ChangeReader,
+  settings: FollowSettings,
+  signal: AbortSignal,
+  feed: ChangeFeed,
+): AsyncGenerator<FollowStep> {
   const ends = Date.now() + settings.maxMs;
   let quietSince = Date.now();
   let lastRead = 0;
   let moved = true;
-  while (!signal.aborted && Date.now() < ends) {
+  // A stopping process ends its streams: the clients resume, from their last event, on another replica.
+  while (!signal.aborted && !feed.waiters.stopped && Date.now() < ends) {
     // Read when woken, and now and then regardless: a notification lost on the way costs latency, never a change.
     if (moved || Date.now() - lastRead >= LOOK_AGAIN_MS * 6) {
       lastRead = Date.now();
-      const page = await reader.next(em, settings.pageSize);
+      const page = await reader.next(fork, settings.pageSize);
       if (page.changes.length > 0) {
         yield { kind: 'changes', page };
         quietSince = Date.now();

@@ -33,17 +33,16 @@ export async function readChangePage(
   signal: AbortSignal,
 ): Promise<ChangePage> {
   const reader = await openChangeReader(em, principal, request, feed);
-  // A stopping process answers what it has at once: the client asks again, of another replica.
-  const stop = AbortSignal.any([signal, feed.waiters.stopping]);
   const release = request.wait > 0 ? feed.waiters.hold(reader.designerId) : () => undefined;
   if (!release) throw tooManyWaiting();
   try {
     const deadline = Date.now() + request.wait * 1000;
     for (;;) {
-      const page = await reader.next(em, request.limit);
+      const page = await reader.next(() => em, request.limit);
       const remaining = deadline - Date.now();
-      if (page.changes.length > 0 || remaining <= 0 || stop.aborted) return page;
-      await reader.waitForMore(Math.min(remaining, LOOK_AGAIN_MS), stop);
+      // A stopping process answers what it has at once: the client asks again, of another replica.
+      if (page.changes.length > 0 || remaining <= 0 || signal.aborted || feed.waiters.stopped) return page;
+      await reader.waitForMore(Math.min(remaining, LOOK_AGAIN_MS), signal);
     }
   } finally {
     release();

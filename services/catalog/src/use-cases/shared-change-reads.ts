@@ -24,12 +24,13 @@ export class SharedChangeReads {
     this.waiters = waiters;
   }
 
-  read(em: EntityManager, designerId: number, query: ChangeQuery): Promise<EpochRead> {
+  /** `em` is called only when this read is not shared: a held stream keeps no entity manager of its own between reads. */
+  read(em: () => EntityManager, designerId: number, query: ChangeQuery): Promise<EpochRead> {
     const key = `${String(designerId)}:${String(query.after)}:${query.resources.join(',')}:${String(query.projectId ?? '')}:${String(query.limit)}`;
     const flight = this.flights.get(key);
     if (flight) return flight;
     const epoch = this.waiters.epoch(designerId);
-    const started = readChanges(em, designerId, query).then((window) => ({ window, epoch }));
+    const started = readChanges(em(), designerId, query).then((window) => ({ window, epoch }));
     this.flights.set(key, started);
     const forget = (): void => {
       if (this.flights.get(key) === started) this.flights.delete(key);

@@ -7,16 +7,19 @@
  *    (and from when it was answered, i.e. committed) to when a client waiting on the feed had it:
  *    a stream through the gateway, a long-poll through the gateway, and a stream straight from the
  *    catalog (the gateway's share), all three waiting at once on the same writes.
- *  - Fan-out: BENCH_STREAMS streams of one designer opened through the gateway (the catalog's
- *    per-designer share raised to hold them all), the RSS of the gateway and the catalog before and
- *    after (per stream), then BENCH_FANOUT_WRITES writes (after one warm-up, shown apart), each timed
- *    to its arrival on every stream.
+ *  - Fan-out, twice: with catalog and gateway as the images run them, then with a second pair given
+ *    a young generation of BENCH_ROOMY_SEMI_SPACE_MB (8) MB per semi-space. Each time BENCH_STREAMS
+ *    streams of one designer opened through the gateway (the catalog's per-designer share raised to
+ *    hold them all), the RSS of the gateway and the catalog before, with half and with all open (per
+ *    stream: from the second half), then BENCH_FANOUT_WRITES writes (after one warm-up, shown
+ *    apart), each timed to its arrival on every stream.
  * Run: `npm run bench:changes`; BENCH_CPU_PROF=<dir> leaves a CPU profile of each service there.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { INTERNAL_PRINCIPAL_HEADER, issuePrincipalToken } from '@boardsync/kit';
+import { IMAGE_NODE_OPTIONS } from '../tests/support/service-process.ts';
 import { testSecret } from '../tests/support/standalone-env.ts';
 import { callJson as call } from './support/bench-api.ts';
 import { ChangeFollower } from '../tests/support/change-follower.ts';
@@ -28,6 +31,8 @@ import { standaloneBench } from './support/standalone-bench.ts';
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const FANOUT_WRITES = Number(process.env.BENCH_FANOUT_WRITES ?? 20);
+/** The young generation (MB per semi-space) the second fan-out runs catalog and gateway with. */
+const ROOMY_SEMI_SPACE_MB = Number(process.env.BENCH_ROOMY_SEMI_SPACE_MB ?? 8);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 // The collector of this process only (not of the services measured), as `node --expose-gc` would give it.
 setFlagsFromString('--expose-gc');
@@ -35,9 +40,11 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const { world, startIn, close } = await standaloneBench('bench_cf', LOG_LEVEL);
 
-const catalog = await startIn('catalog', { CHANGES_MAX_WAITING_PER_DESIGNER: String(STREAMS + 10) });
+const catalogSettings = { CHANGES_MAX_WAITING_PER_DESIGNER: String(STREAMS + 10) };
+const gatewaySettings = { RATE_LIMIT_READS_PER_MINUTE: '1000000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000000' };
+const catalog = await startIn('catalog', catalogSettings);
 const auth = await startIn('auth');
-const gateway = await startIn('gateway', { RATE_LIMIT_READS_PER_MINUTE: '1000000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000000' });
+const gateway = await startIn('gateway', gatewaySettings);
 const pidOf = (service: StartedService): number => service.child.pid ?? Number.NaN;
 
 const admin = (path: string, body: unknown) =>
@@ -55,9 +62,12 @@ const principal = await issuePrincipalToken(
 );
 
 /** Writes one card; resolves with when it was sent and when it was answered (committed). */
-async function write(uniqueId: string): Promise<{ sent: number; answered: number }> {
+async function write(uniqueId: string, through = api): Promise<{ sent: number; answered: number }> {
   const sent = performance.now();
-  await call(`${api}/projects/${String(project)}/components/batch`, 'POST', bearer, { type: 'card', components: [{ unique_id: uniqueId, name: uniqueId }] });
+  await call(`${through}/projects/${String(project)}/components/batch`, 'POST', bearer, {
+    type: 'card',
+    components: [{ unique_id: uniqueId, name: uniqueId }],
+  });
   return { sent, answered: performance.now() };
 }
 
@@ -99,7 +109,7 @@ const row = (label: string, values: readonly number[]): string =>
     .padStart(8)}`;
 
 // 1. Write → received, three waiting clients at once on the same writes.
-const changesUrl = (origin: string): string => `${origin}/api/v1/changes?after=${head}`;
+const changesUrl = (origin: string, after = head): string => `${origin}/api/v1/changes?after=${after}`;
 const viaGateway = new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer);
 const direct = new ChangeFollower(changesUrl(`http://127.0.0.1:${String(catalog.port)}`), { [INTERNAL_PRINCIPAL_HEADER]: principal });
 const polled = longPoller();
@@ -128,56 +138,76 @@ console.log(row('stream via gateway, from committed', latencies.answered));
 console.log(row('long-poll via gateway, from sent', latencies.polled));
 console.log(row('stream from catalog, from sent', latencies.direct));
 
-// 2. Many idle streams: what each costs, and one write seen by all.
-const memory = (): { gateway: number; catalog: number } => ({ gateway: processMemoryMb(pidOf(gateway)).rss, catalog: processMemoryMb(pidOf(catalog)).rss });
-await sleep(2_000);
-const before = memory();
-const followers: ChangeFollower[] = [];
-for (let opened = 0; opened < STREAMS; opened += 50) {
-  const batch = Array.from(
-    { length: Math.min(50, STREAMS - opened) },
-    () => new ChangeFollower(changesUrl(`http://127.0.0.1:${String(gateway.port)}`), bearer),
-  );
-  followers.push(...batch);
-  await Promise.all(batch.map((follower) => follower.opened));
-}
-// The streams replay the writes above, then are idle.
-await Promise.all(followers.map((follower) => follower.arrival(`w${String(WRITES - 1)}`)));
-await sleep(3_000);
-const after = memory();
-const fanout: number[] = [];
-const lastOfAll: number[] = [];
-let cold: number[] = [];
-for (let index = -1; index < FANOUT_WRITES; index += 1) {
-  const uniqueId = `f${String(index)}`;
-  const { sent } = await write(uniqueId);
-  const arrivals = (await Promise.all(followers.map((follower) => follower.arrival(uniqueId)))).map((at) => at - sent);
-  await sleep(500);
-  // The bench's own thousand followers (everything they received kept) make garbage: collected here, between writes, not while one is timed.
-  collectGarbage();
-  // The first write after the streams opened is a warm-up, as in the latency section (JIT and GC of the fan-out's path at this scale): shown on its own.
-  if (index < 0) cold = arrivals;
-  else {
-    fanout.push(...arrivals);
-    lastOfAll.push(Math.max(...arrivals));
+// 2. Many idle streams: what each costs, and one write seen by all; as the images run the services, then with a roomier young generation.
+const label = (text: string): string => text.padEnd(34);
+async function manyStreams(pair: { gateway: StartedService; catalog: StartedService }, title: string): Promise<void> {
+  const origin = `http://127.0.0.1:${String(pair.gateway.port)}`;
+  const memory = (): { gateway: number; catalog: number } => ({
+    gateway: processMemoryMb(pidOf(pair.gateway)).rss,
+    catalog: processMemoryMb(pidOf(pair.catalog)).rss,
+  });
+  await sleep(2_000);
+  const before = memory();
+  // From the head as it is now: the streams are idle from the start, so what they cost is not mixed with catching up on the writes above.
+  const idleHead = ((await call(`${origin}/api/v1/changes/head`, 'GET', bearer)) as { cursor: string }).cursor;
+  const followers: ChangeFollower[] = [];
+  const openStreams = async (count: number): Promise<void> => {
+    for (let opened = 0; opened < count; opened += 50) {
+      const batch = Array.from({ length: Math.min(50, count - opened) }, () => new ChangeFollower(changesUrl(origin, idleHead), bearer));
+      followers.push(...batch);
+      await Promise.all(batch.map((follower) => follower.opened));
+    }
+    await sleep(3_000);
+  };
+  // Each stream's cost is taken from the second half: the first half's may partly reuse pages earlier work freed.
+  const firstHalf = Math.floor(STREAMS / 2);
+  await openStreams(firstHalf);
+  const half = memory();
+  await openStreams(STREAMS - firstHalf);
+  const after = memory();
+  const fanout: number[] = [];
+  const lastOfAll: number[] = [];
+  let cold: number[] = [];
+  for (let index = -1; index < FANOUT_WRITES; index += 1) {
+    const uniqueId = `${title.slice(0, 1)}f${String(index)}`;
+    const { sent } = await write(uniqueId, `${origin}/api/v1`);
+    const arrivals = (await Promise.all(followers.map((follower) => follower.arrival(uniqueId)))).map((at) => at - sent);
+    await sleep(500);
+    // The bench's own thousand followers (everything they received kept) make garbage: collected here, between writes, not while one is timed.
+    collectGarbage();
+    // The first write after the streams opened is a warm-up, as in the latency section (JIT and GC of the fan-out's path at this scale): shown on its own.
+    if (index < 0) cold = arrivals;
+    else {
+      fanout.push(...arrivals);
+      lastOfAll.push(Math.max(...arrivals));
+    }
   }
-}
-const reconnects = followers.reduce((total, follower) => total + follower.reconnects, 0);
-for (const follower of followers) follower.close();
+  const reconnects = followers.reduce((total, follower) => total + follower.reconnects, 0);
+  for (const follower of followers) follower.close();
 
-const perStreamKb = (mb: number): string => ((mb * 1024) / STREAMS).toFixed(1);
-console.log(
-  `\n${String(STREAMS)} open idle streams of one designer through the gateway (${String(reconnects)} reconnects at the server's 60 s end during the run)`,
-);
-console.log(`${'process'.padEnd(10)} ${'RSS before MB'.padStart(14)} ${'RSS open MB'.padStart(12)} ${'per stream KB'.padStart(14)}`);
-for (const name of ['gateway', 'catalog'] as const)
+  const perStreamKb = (mb: number): string => ((mb * 1024) / (STREAMS - firstHalf)).toFixed(1);
   console.log(
-    `${name.padEnd(10)} ${before[name].toFixed(1).padStart(14)} ${after[name].toFixed(1).padStart(12)} ${perStreamKb(after[name] - before[name]).padStart(14)}`,
+    `\n${title}: ${String(STREAMS)} open idle streams of one designer through the gateway (${String(reconnects)} reconnects at the server's 60 s end)`,
   );
-console.log(`\nOne write seen by all ${String(STREAMS)} streams, ${String(FANOUT_WRITES)} writes (target: p99 ≤ 250 ms)`);
-console.log(`${''.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
-console.log(row('each stream, from sent', fanout));
-console.log(row('the last of all, from sent', lastOfAll));
-console.log(row('first write after opening (cold)', cold));
+  console.log(
+    `${'process'.padEnd(10)} ${'RSS before MB'.padStart(14)} ${`${String(firstHalf)} open MB`.padStart(12)} ${`${String(STREAMS)} open MB`.padStart(12)} ${'per stream KB'.padStart(14)}`,
+  );
+  for (const name of ['gateway', 'catalog'] as const)
+    console.log(
+      `${name.padEnd(10)} ${before[name].toFixed(1).padStart(14)} ${half[name].toFixed(1).padStart(12)} ${after[name].toFixed(1).padStart(12)} ${perStreamKb(after[name] - half[name]).padStart(14)}`,
+    );
+  console.log(`One write seen by all ${String(STREAMS)} streams, ${String(FANOUT_WRITES)} writes (target: p99 ≤ 250 ms)`);
+  console.log(`${label('')} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  console.log(row('each stream, from sent', fanout));
+  console.log(row('the last of all, from sent', lastOfAll));
+  console.log(row('first write after opening (cold)', cold));
+}
+
+await manyStreams({ gateway, catalog }, `As the images run them (young generation ${IMAGE_NODE_OPTIONS})`);
+// A second catalog and gateway (the gateway started after it proxies to it), as operations.md ("Held requests") advises for pods holding many streams.
+const roomier = { NODE_OPTIONS: `--max-semi-space-size=${String(ROOMY_SEMI_SPACE_MB)}` };
+const roomyCatalog = await startIn('catalog', { ...catalogSettings, ...roomier });
+const roomyGateway = await startIn('gateway', { ...gatewaySettings, ...roomier });
+await manyStreams({ gateway: roomyGateway, catalog: roomyCatalog }, `Catalog and gateway with ${roomier.NODE_OPTIONS}`);
 
 await close();

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { eventually, freePort, infra } from '@boardsync/kit/testing';
-import { startServiceProcess, type ServiceProcess } from '../../tests/support/service-process.ts';
+import { IMAGE_NODE_OPTIONS, startServiceProcess, type ServiceProcess } from '../../tests/support/service-process.ts';
 import { SERVICES, standaloneEnv, type Service, type StandaloneWorld } from '../../tests/support/standalone-env.ts';
 
 /** A service started alone from its main.ts, as deployed, on free ports. */
@@ -20,8 +20,8 @@ export function sharedServiceEnv(namespace: string, principalSecret: string): Re
     KAFKA_NAMESPACE: namespace,
     INTERNAL_JWT_SECRET: principalSecret,
     ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
-    // BENCH_CPU_PROF=<dir>: every service writes a V8 CPU profile there when it exits (open in Chrome DevTools).
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+    // BENCH_CPU_PROF=<dir>: every service writes a V8 CPU profile there when it exits (open in Chrome DevTools), keeping the image's V8 settings.
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${IMAGE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   };
 }
 

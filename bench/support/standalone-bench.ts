@@ -1,5 +1,6 @@
 import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
 import { freeListeners, standaloneEnv, type Service, type StandaloneWorld } from '../../tests/support/standalone-env.ts';
+import { IMAGE_NODE_OPTIONS } from '../../tests/support/service-process.ts';
 import { startService, stopServices, type StartedService } from './services.ts';
 
 /** Services a benchmark starts one by one from their main.ts, and what they share. */
@@ -28,11 +29,13 @@ export async function standaloneBench(prefix: string, logLevel: string): Promise
   process.on('exit', () => {
     for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
   });
-  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
+  const profile = process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '';
   return {
     world,
     startIn: async (service, extra = {}) => {
-      const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL: logLevel, ...profile, ...extra });
+      // The image's V8 settings (or the caller's in their place), and the profiler's on top: what is profiled is what runs.
+      const nodeOptions = `${extra.NODE_OPTIONS ?? IMAGE_NODE_OPTIONS}${profile}`;
+      const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL: logLevel, ...extra, NODE_OPTIONS: nodeOptions });
       running.push(started);
       world.listeners[service] = { port: started.port, internalPort: started.internalPort };
       return started;

@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FLOORS, SERVICE_FLOORS } from '../scripts/architecture/floor-plan.ts';
+import { FLOORS, KIT_ENTRIES, SERVICE_FLOORS, floorIndex } from '../scripts/architecture/floor-plan.ts';
+import kitPackage from '../services/kit/package.json' with { type: 'json' };
 
 /**
- * docs/architecture.md is the newcomer's map: per service, a table from each spec behaviour to the
+ * docs/architecture.md is the newcomer's map: per service, a table from each public behaviour to the
  * file that does it. These checks keep the map true and the house plan it describes: every named
  * file exists, is reached from the service's main.ts through at most three imports, the five
  * walks it describes are real import paths of at most four files, and every service's folder has
@@ -151,6 +152,24 @@ describe('the house plan (scripts/architecture/floor-plan.ts)', () => {
   it('gives events/ one meaning: the Kafka consumers, each a driving edge', () => {
     const floors = SERVICES.flatMap((service) => (SERVICE_FLOORS[service]?.events === undefined ? [] : [SERVICE_FLOORS[service].events]));
     expect(new Set(floors)).toEqual(new Set(['edges']));
+  });
+
+  it('gives every entry point of the kit (its package.json exports) a floor, and no other', () => {
+    const exported = Object.keys(kitPackage.exports).map((subpath) => `@boardsync/kit${subpath.slice(1)}`);
+    expect(Object.keys(KIT_ENTRIES).sort()).toEqual(exported.sort());
+  });
+
+  it('re-exports through no kit entry point an entry point of a higher floor', () => {
+    const kit = join(root, 'services/kit');
+    const entryAt = new Map(Object.entries(kitPackage.exports).map(([subpath, file]) => [join(kit, file), `@boardsync/kit${subpath.slice(1)}`]));
+    const higher = [...entryAt].flatMap(([file, entry]) =>
+      [...readFileSync(file, 'utf8').matchAll(/^export\s[^;]*?\sfrom\s+'(\.[^']+)'/gms)].flatMap(([, from]) => {
+        const reexported = entryAt.get(resolve(dirname(file), from ?? ''));
+        const floorOf = (name: string): number => floorIndex(KIT_ENTRIES[name] ?? 'entry');
+        return reexported !== undefined && floorOf(reexported) > floorOf(entry) ? [`${entry} re-exports ${reexported}`] : [];
+      }),
+    );
+    expect(higher).toEqual([]);
   });
 
   it('keeps the floors docs/architecture.md explains', () => {

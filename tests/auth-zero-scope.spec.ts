@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { GatewayWorld } from '../services/gateway/test/support/world.ts';
 
-// Spec §5.8: a token with no scopes reaches nothing, not even /me. The CLI makes one only when asked by name.
+// docs/rules.md "Authentication and scopes": a token with no scopes reaches nothing, not even /me. The CLI makes one only when asked by name.
 const world = new GatewayWorld();
 let gateway: string;
 const cli = fileURLToPath(new URL('../services/auth/bin/boardsync-admin.js', import.meta.url));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -114,7 +115,8 @@ const isTextFile = (name: string): boolean => /\.(ts|js|cjs|mjs|sh|md|ya?ml|json
 
 it('cites no tracker and no planning file a reader of the repository cannot open: comments say why', () => {
   // Spelt in pieces so that this file does not cite what it looks for.
-  const citation = new RegExp(['\\b[Ii]ssues? #?\\d', '\\b(DESIGN|STYLE)\\.md', ['shared', 'spec/'].join('/')].join('|'));
+  // Numbered sections of a specification outside the repository, too: docs/rules.md states those rules here.
+  const citation = new RegExp(['\\b[Ii]ssues? #?\\d', '\\b(DESIGN|STYLE)\\.md', ['shared', 'spec/'].join('/'), ['\\bspec', '§'].join(' ')].join('|'));
   const citing = filesUnder(isTextFile)
     .filter((file) => !file.endsWith('package-lock.json') && !file.includes('/contract/'))
     .flatMap((file) =>
@@ -123,6 +125,22 @@ it('cites no tracker and no planning file a reader of the repository cannot open
         .flatMap((line, index) => (citation.test(line) ? [`${path.relative(repo, file)}:${String(index + 1)}: ${line.trim()}`] : [])),
     );
   expect(citing).toEqual([]);
+});
+
+it('names, in code comments, only repository paths and file names that exist', () => {
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\n');
+  const names = new Set(tracked.map((file) => path.basename(file)));
+  const sources = tracked.filter((file) => /\.(ts|mjs)$/.test(file) && !file.endsWith('.gen.ts') && !file.includes('/proto/'));
+  const stale = sources.flatMap((file) => {
+    const comments = (readFileSync(path.join(repo, file), 'utf8').match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []).join('\n');
+    // A path from the repository's root must exist; a bare file name (a file of the same folder or service) must be some file's name.
+    const paths = [...comments.matchAll(new RegExp(`(?<![\\w./@-])((?:${TOP_LEVEL.join('|').replace('.', '\\.')})/[\\w./-]*\\w)`, 'g'))]
+      .map(([, named = '']) => named)
+      .filter((named) => !existsSync(path.join(repo, named)));
+    const bare = [...comments.matchAll(/(?<![\w./@-])([\w-]+\.(?:ts|md))\b/g)].map(([, name = '']) => name).filter((name) => !names.has(name));
+    return [...paths, ...bare].map((named) => `${file}: ${named}`);
+  });
+  expect(stale).toEqual([]);
 });
 
 it('finds the READMEs and docs it keeps true', () => {

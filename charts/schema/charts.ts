@@ -58,7 +58,7 @@ const catalogConfig = {
 };
 
 const assetConfig = {
-  UPLOAD_MAX_BYTES: positive('Largest upload (spec: 50 MB).'),
+  UPLOAD_MAX_BYTES: positive('Largest upload (50 MB: the public limit).'),
   SVG_MAX_BYTES: positive('Largest SVG (parsed whole to be sanitized).'),
   IMAGE_MAX_PIXELS: positive('Pixels per frame (decompression-bomb bound).'),
   IMAGE_MAX_FRAMES: positive('Frames per image.'),

@@ -35,7 +35,7 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-/** The body of a delivery (spec §6). `id` is the delivery id: the same on every retry, so dedupe on it. */
+/** The body of a delivery (docs/rules.md "Delivery"). `id` is the delivery id: the same on every retry, so dedupe on it. */
 export interface WebhookEnvelope {
   id: string;
   event: string;
@@ -58,8 +58,8 @@ export interface VerifyWebhookInput {
 
 /**
  * Checks a delivery's signature and timestamp and returns its envelope, or throws
- * `WebhookVerificationError`. `X-SVC-Signature` is checked when present (it is what the API
- * specification documents); otherwise the Standard Webhooks headers, which its libraries also verify.
+ * `WebhookVerificationError`. `X-SVC-Signature` is checked when present (it is what docs/rules.md
+ * "Delivery" documents); otherwise the Standard Webhooks headers, which its libraries also verify.
  */
 export function verifyWebhook({ secret, rawBody, headers, toleranceSeconds = 300, now = Date.now() }: VerifyWebhookInput): WebhookEnvelope {
   const header = headerReader(headers);
@@ -81,7 +81,7 @@ export function verifyWebhook({ secret, rawBody, headers, toleranceSeconds = 300
   return envelope;
 }
 
-/** `X-SVC-Signature` (spec §6): hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string as given, `whsec_` included. */
+/** `X-SVC-Signature` (docs/rules.md "Delivery"): hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string as given, `whsec_` included. */
 function svcSignature(secret: string, timestamp: number, rawBody: string | Uint8Array): string {
   return `sha256=${createHmac('sha256', secret)
     .update(`${String(timestamp)}.`)

@@ -87,9 +87,14 @@ export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
   },
 };
 
-/** The kit's public entry points (its package.json `exports`), each with the lowest floor that may import it. */
+/**
+ * The kit's public entry points (its package.json `exports`, every one of them), each with the
+ * lowest floor that may import it. An entry re-exports no entry of a higher floor
+ * (tests/architecture.spec.ts): the index carries the database layer, so rules and settings take
+ * `@boardsync/kit/core`.
+ */
 export const KIT_ENTRIES: Record<string, Floor> = {
-  '@boardsync/kit': 'domain',
+  '@boardsync/kit': 'adapters',
   '@boardsync/kit/core': 'domain',
   '@boardsync/kit/database': 'adapters',
   '@boardsync/kit/outbound': 'adapters',
@@ -98,6 +103,7 @@ export const KIT_ENTRIES: Record<string, Floor> = {
   '@boardsync/kit/contract': 'edges',
   '@boardsync/kit/metrics': 'adapters',
   '@boardsync/kit/telemetry': 'adapters',
+  '@boardsync/kit/telemetry/start-tracing': 'entry',
   '@boardsync/kit/telemetry/register': 'entry',
   '@boardsync/kit/testing': 'entry',
 };

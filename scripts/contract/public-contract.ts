@@ -11,7 +11,7 @@ export const API_OPERATIONS: readonly Operation[] = [...authOperations, ...catal
 
 /**
  * The contract's own version (semver: CHANGELOG.md), apart from the product's release (package.json):
- * a release that changes nothing a client sees keeps it. Spec §9.1.
+ * a release that changes nothing a client sees keeps it. docs/rules.md "Versioning".
  */
 export const API_VERSION = '1.1.0';
 
@@ -36,7 +36,7 @@ names the one scope it needs; a token without it gets 403 \`insufficient_scope\`
 
 **Conditional reads.** GETs answer an \`ETag\`; send it back in \`If-None-Match\` for a 304.
 
-**Webhooks** are signed twice with the secret shown at registration: the spec's \`X-SVC-Signature\`
+**Webhooks** are signed twice with the secret shown at registration: boardsync's own \`X-SVC-Signature\`
 and the Standard Webhooks \`webhook-signature\`. See the webhooks section for every event.
 
 # Versioning and deprecation

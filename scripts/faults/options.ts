@@ -16,7 +16,7 @@ export interface FaultDurations {
   settleMs: number;
 }
 
-/** The issue's durations: 30 s outages, a receiver gone for 2 minutes, the spec's retry schedule. */
+/** The issue's durations: 30 s outages, a receiver gone for 2 minutes, the retry schedule of docs/rules.md "Delivery". */
 const FULL: FaultDurations = {
   warmupMs: 5_000,
   afterMs: 10_000,
@@ -30,7 +30,7 @@ const FULL: FaultDurations = {
 /**
  * CI-sized: the same faults, shorter, and a retry schedule of the same shape (each wait longer than
  * the one before, the receiver back before the last): its deliveries fail three times and the
- * fourth attempt, the last the spec allows, arrives.
+ * fourth attempt, the last one allowed, arrives.
  */
 const QUICK: FaultDurations = {
   warmupMs: 3_000,
@@ -51,7 +51,7 @@ Starts a cluster (two replicas of every service, on the real servers), then, und
 load through the gateway, one fault after another; prints a pass/fail table and exits 1 on a fail.
 
   --quick        CI-sized: 10 s outages, the receiver gone 10 s, retries at 1 s, 4 s, 15 s (npm test runs this)
-                 default: 30 s outages, the receiver gone 2 min, the spec's 10 s, 1 min, 5 min
+                 default: 30 s outages, the receiver gone 2 min, retries at 10 s, 1 min, 5 min
   --only LIST    some of: ${FAULTS.join(', ')}
   --keep-logs    keep the replicas' logs (the folder is printed) even when every fault passed`;
 

@@ -31,7 +31,7 @@ export interface Injected {
 
 export interface LoadShape {
   writers: number;
-  /** Cards per batch (500: the spec's largest). */
+  /** Cards per batch (500: the largest, docs/rules.md "Limits"). */
   size: number;
   pauseMs?: number;
   /** How long the receivers take to answer, to keep deliveries in flight. */

@@ -58,7 +58,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('a design tool syncing a game', () => {
-  it('first sync: 2,000 cards in spec-sized batches, decks in a set order, artwork uploaded, mirrored from a URL and internalized', async () => {
+  it('first sync: 2,000 cards in batches of 500, decks in a set order, artwork uploaded, mirrored from a URL and internalized', async () => {
     const written = await tool.writeComponents(project, { type: 'card', components: Array.from({ length: CARDS }, (_, index) => card(index)) });
     expect(written).toMatchObject({ created: CARDS, updated: 0, deleted: 0, errors: [] });
     expect(receiver.eventsFor('components.changed')).toBeLessThanOrEqual(4);

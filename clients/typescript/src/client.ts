@@ -30,7 +30,7 @@ export interface BoardsyncClient {
   api: Client<paths>;
   /** Every row of a paginated list, following `links.next`: `for await (const c of client.list('/api/v1/projects/{project}/components', …))`. */
   list<Path extends ListPath>(path: Path, params: ListParams<Path>, options?: CallOptions): AsyncGenerator<ListItem<Path>, void, undefined>;
-  /** Any number of component rows of one type, in spec-sized batches, with one result for all. */
+  /** Any number of component rows of one type, in batches of at most 500, with one result for all. */
   writeComponents<Type extends ComponentType>(project: number, input: WriteComponentsInput<Type>, options?: WriteComponentsOptions): Promise<WriteResult>;
   /** Upload an image's bytes into the project's storage. */
   uploadAsset(project: number, file: UploadFile, options?: StoreOptions): Promise<StoredAsset>;
@@ -69,7 +69,7 @@ export function createBoardsyncClient(options: BoardsyncClientOptions): Boardsyn
   };
 }
 
-/** The source tag this token's writes carry (spec §1 Ownership), from `/me`. */
+/** The source tag this token's writes carry (docs/rules.md "Components": `source`), from `/me`. */
 async function ownSource(api: Client<paths>): Promise<string> {
   return unwrap(await api.GET('/api/v1/me')).token.app;
 }

@@ -8,10 +8,10 @@ import type { Transport } from './transport.ts';
 export type WriteResult = components['schemas']['WriteResult'];
 type BatchBody = paths['/api/v1/projects/{project}/components/batch']['post']['requestBody']['content']['application/json'];
 export type ComponentType = BatchBody['type'];
-/** One component write row of a type: the fields spec §2 says it honours (others are ignored by the service). */
+/** One component write row of a type: the fields it honours (docs/rules.md "Fields honoured per type"; others are ignored by the service). */
 export type ComponentRow<Type extends ComponentType = ComponentType> = Extract<BatchBody, { type: Type }>['components'][number];
 
-/** Spec §8: at most 500 rows, one type, per call. */
+/** docs/rules.md "Limits": at most 500 rows, one type, per call. */
 export const MAX_BATCH_ROWS = 500;
 
 /** Rows of one type: `type` selects the fields each row may carry. */
@@ -57,7 +57,7 @@ interface BatchContext {
 }
 
 /**
- * Any number of rows, written in spec-sized batches, one result for all. Up to one batch,
+ * Any number of rows, written in batches of at most 500, one result for all. Up to one batch,
  * `remove_missing` goes to the API as it is (one transaction, one event). Beyond, no single call
  * names every row, so the client removes the missing itself after the last batch: each of this
  * app's components of the type that no batch wrote is deleted by its `unique_id`.

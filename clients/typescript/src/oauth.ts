@@ -27,7 +27,7 @@ export interface PendingAuthorization {
   codeVerifier: string;
 }
 
-/** Step 1 (spec §5): the consent page's address, with a fresh `state` and PKCE S256 challenge. */
+/** Step 1 (docs/rules.md "Authentication and scopes"): the consent page's address, with a fresh `state` and PKCE S256 challenge. */
 export async function beginAuthorization(app: OAuthApp, scopes: readonly string[]): Promise<PendingAuthorization> {
   const state = randomText(16);
   const codeVerifier = randomText(32);

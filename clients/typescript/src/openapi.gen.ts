@@ -1625,7 +1625,7 @@ export interface components {
              * @enum {string}
              */
             type: "card";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["CardInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1649,7 +1649,7 @@ export interface components {
              * @enum {string}
              */
             type: "token";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["TokenInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1673,7 +1673,7 @@ export interface components {
              * @enum {string}
              */
             type: "dice";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["DiceInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1697,7 +1697,7 @@ export interface components {
              * @enum {string}
              */
             type: "board";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["BoardInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1721,7 +1721,7 @@ export interface components {
              * @enum {string}
              */
             type: "rulebook";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["RulebookInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1745,7 +1745,7 @@ export interface components {
              * @enum {string}
              */
             type: "spinner";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["SpinnerInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1769,7 +1769,7 @@ export interface components {
              * @enum {string}
              */
             type: "coin";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["CoinInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1793,7 +1793,7 @@ export interface components {
              * @enum {string}
              */
             type: "bag";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["BagInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1817,7 +1817,7 @@ export interface components {
              * @enum {string}
              */
             type: "counter";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["CounterInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1841,7 +1841,7 @@ export interface components {
              * @enum {string}
              */
             type: "timer";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["TimerInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.
@@ -1865,7 +1865,7 @@ export interface components {
              * @enum {string}
              */
             type: "pack";
-            /** @description The rows, each a spec §2 Component write object of `type`. */
+            /** @description The rows, each a Component write object of `type`: the fields the type honours (others are ignored). */
             components: components["schemas"]["PackInput"][];
             /**
              * @description Overwrite a same-named component of the type even when its `unique_id` differs.

@@ -7,7 +7,7 @@ type GetOperation<Path extends keyof paths> = paths[Path] extends { get: infer O
 type JsonOk<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 type Page = { data: unknown[]; links: { next: string | null } };
 
-/** Every GET path that answers a paginated list (spec §1 Pagination: `data`, `links`, `meta`). */
+/** Every GET path that answers a paginated list (docs/rules.md "Pagination": `data`, `links`, `meta`). */
 export type ListPath = { [Path in keyof paths]: JsonOk<GetOperation<Path>> extends Page ? Path : never }[keyof paths];
 
 /** One row of the list at `Path`. */
@@ -18,7 +18,7 @@ export type ListParams<Path extends ListPath> =
   GetOperation<Path> extends { parameters: infer Params } ? Pick<Params, 'path' & keyof Params> & Pick<Params, 'query' & keyof Params> : never;
 
 /**
- * Every row of a paginated list, page by page, following `links.next` until it is null (spec §1: the
+ * Every row of a paginated list, page by page, following `links.next` until it is null (docs/rules.md "Pagination": the
  * way to read every row). Each link is followed on the client's own base URL: it must name the same
  * list, and only its query (page, size, filters) is taken, so the token never goes anywhere else.
  */

@@ -10,7 +10,7 @@ export type WebhookEvent = {
 export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface VerifyOptions {
-  /** Reject a timestamp further than this from now, either way (default 300 s, as spec §6 recommends). */
+  /** Reject a timestamp further than this from now, either way (default 300 s, as docs/rules.md "Delivery" recommends). */
   toleranceSeconds?: number;
   /** Epoch milliseconds; for tests. */
   now?: number;
@@ -20,7 +20,7 @@ const STANDARD_SECRET_PREFIX = 'whsec_';
 
 /**
  * Checks a delivery as received, before acting on it, and returns its event. Every signature the
- * delivery carries must hold, and it must carry at least one: the spec's `X-SVC-Signature`
+ * delivery carries must hold, and it must carry at least one: boardsync's own `X-SVC-Signature`
  * (`sha256=` hex HMAC of `{timestamp}.{body}`, keyed with the secret string as shown) and the
  * Standard Webhooks `webhook-signature` (`v1,` base64 HMAC of `{id}.{timestamp}.{body}`, keyed with
  * the secret's decoded bytes). Each timestamp must be within the tolerance, and the body's `id` must

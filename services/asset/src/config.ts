@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const assetSettingsSchema = serviceEnv(8083).extend({
   CATALOG_INTERNAL_URL: env.url(),
   /** The gateway's public origin, which pagination links start with (never the caller's Host or X-Forwarded-* headers). */
   PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
-  /** Spec §8: 50 MB per file. */
+  /** docs/rules.md "Limits": 50 MB per file. */
   UPLOAD_MAX_BYTES: env.int(50 * MB, 1),
   /** An SVG is parsed whole to be sanitized; beyond this it is 413 however small the file limit. */
   SVG_MAX_BYTES: env.int(5 * MB, 1),

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, redisEnv, serviceEnv } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, redisEnv, serviceEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 
 const limitOrNone = z

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;

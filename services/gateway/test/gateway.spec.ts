@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@boardsync/kit/testing';
 import { GatewayWorld } from './support/world.ts';
 
-// Spec §5, written out here independently of the gateway's own table so a slip in either shows.
+// docs/rules.md "Authentication and scopes", written out here independently of the gateway's own table so a slip in either shows.
 const SPEC_ROUTES: [method: string, path: string, scope: string][] = [
   ['GET', '/projects', 'projects:read'],
   ['GET', '/projects/7', 'projects:read'],
@@ -63,7 +63,7 @@ const call = (method: string, path: string, token?: string, init: RequestInit = 
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
   });
 
-describe('scope enforcement: every route of spec §5', () => {
+describe('scope enforcement: every route of docs/rules.md', () => {
   it.each(SPEC_ROUTES)('%s %s passes with %s', async (method, path, scope) => {
     const before = world.service.seen.length;
     const response = await call(method, path, tokenWith.get(scope));

@@ -1,7 +1,7 @@
 import { pageQuery } from './contract/page-schema.ts';
 import { parseRequest } from './validation.ts';
 
-/** Spec §1 pagination: page numbers, Laravel-style `links` and `meta`. */
+/** Pagination (docs/rules.md "Pagination"): page numbers, Laravel-style `links` and `meta`. */
 export interface PageRequest {
   page: number;
   perPage: number;
@@ -25,7 +25,7 @@ export { MAX_PAGE } from './contract/page-schema.ts';
 /**
  * The page asked for: `page` and `per_page` whole numbers from 1, or 422 naming the one that is
  * not (a typo gets an answer, not a silently different page); a `per_page` above the maximum
- * yields the maximum (spec §1).
+ * yields the maximum (docs/rules.md "Pagination").
  */
 export function pageRequest(query: Record<string, unknown>, limits: { defaultPerPage?: number; maxPerPage: number }): PageRequest {
   const { page, per_page: perPage } = parseRequest(pageQuery, { page: query.page, per_page: query.per_page });

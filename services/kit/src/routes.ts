@@ -5,7 +5,7 @@ import { Problem } from './problem.ts';
 export type ServiceName = 'auth' | 'catalog' | 'asset' | 'webhook';
 
 /**
- * `any`: a token with at least one scope (spec §5: any single scope unlocks /me). `anyOf`: at
+ * `any`: a token with at least one scope (docs/rules.md "Authentication and scopes": any single scope unlocks /me). `anyOf`: at
  * least one of those (the changes feed: each scope shows its own resources' changes).
  */
 export type RequiredScope = Scope | 'any' | { anyOf: readonly Scope[] };
@@ -39,7 +39,7 @@ export interface RouteRule {
 export const API_PREFIX = '/api/v1';
 
 /**
- * Spec §4 and §5, one row per endpoint. The gateway routes and authorises by it, and each service
+ * Every endpoint of docs/rules.md with its scope ("Authentication and scopes"), one row each. The gateway routes and authorises by it, and each service
  * checks it again for its own rows, so a slip in one layer cannot grant a scope.
  */
 export const ROUTES: readonly RouteRule[] = [
@@ -63,13 +63,13 @@ export const ROUTES: readonly RouteRule[] = [
   { method: 'PATCH', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
   { method: 'DELETE', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
   { method: 'PUT', path: '/projects/:project/groups/:group/members', scope: 'components:write', service: 'catalog' },
-  // Beyond the spec (docs/decisions.md, "Changes feed"): what changed after a cursor, each scope showing its own resources' changes.
+  // Beyond docs/rules.md (docs/decisions.md, "Changes feed"): what changed after a cursor, each scope showing its own resources' changes.
   { method: 'GET', path: '/changes/head', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog' },
   { method: 'GET', path: '/changes', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog', holds: true },
   { method: 'GET', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'POST', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
   { method: 'DELETE', path: '/webhooks/:webhook', scope: 'webhooks:write', service: 'webhook' },
-  // Beyond the spec (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping; the caller's app's webhooks only.
+  // Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping; the caller's app's webhooks only.
   { method: 'GET', path: '/webhooks/:webhook/deliveries', scope: 'webhooks:write', service: 'webhook' },
   { method: 'GET', path: '/webhooks/:webhook/deliveries/:delivery', scope: 'webhooks:write', service: 'webhook' },
   { method: 'POST', path: '/webhooks/:webhook/deliveries/:delivery/redeliver', scope: 'webhooks:write', service: 'webhook' },

@@ -1,9 +1,9 @@
-/** The scopes of spec §5; auth grants them, the gateway enforces them. */
+/** The scopes (docs/rules.md "Authentication and scopes"); auth grants them, the gateway enforces them. */
 export const SCOPE_NAMES = ['projects:read', 'projects:write', 'assets:read', 'assets:write', 'components:read', 'components:write', 'webhooks:write'] as const;
 
 export type Scope = (typeof SCOPE_NAMES)[number];
 
-/** What each scope allows (spec §5), in the words the consent page, the CLI and the contract use. */
+/** What each scope allows (docs/rules.md "Authentication and scopes"), in the words the consent page, the CLI and the contract use. */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   'projects:read': 'See your projects',
   'projects:write': 'Create and edit your projects, including the public description',

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit';
+import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 import { durationList } from './domain/durations.ts';
 import { secretKeyring } from './domain/secret-keyring.ts';
@@ -9,15 +9,15 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
   PUBLIC_BASE_URL: env.url().default('http://localhost:8080'),
   /** Auth's internal listener: whether the consent each webhook was registered under still stands, asked before sending. */
   AUTH_INTERNAL_URL: env.requiredUrl("auth's internal listener, asked whether a webhook's consent still stands"),
-  /** Waits between attempts (spec §6: 4 attempts, 10 s, 1 min, 5 min); units ms, s, m, h. */
+  /** Waits between attempts (docs/rules.md "Delivery": 4 attempts, 10 s, 1 min, 5 min); units ms, s, m, h. */
   WEBHOOK_RETRY_DELAYS: durationList('10s,1m,5m'),
-  /** A receiver answering later than this has failed the attempt (spec §8: 10 s). */
+  /** A receiver answering later than this has failed the attempt (docs/rules.md "Limits": 10 s). */
   WEBHOOK_TIMEOUT_MS: env.int(10_000, 100),
-  /** Spec §8: 10 webhooks per app per designer. */
+  /** docs/rules.md "Limits": 10 webhooks per app per designer. */
   WEBHOOK_MAX_PER_APP: env.int(10, 1),
   /** Webhooks one designer may have across all its apps (apps are registered by designers themselves). */
   WEBHOOK_MAX_PER_DESIGNER: env.int(100, 1),
-  /** Spec §3: 15 failed attempts in a row deactivate a webhook. */
+  /** docs/rules.md "States and transitions": 15 failed attempts in a row deactivate a webhook. */
   WEBHOOK_DEACTIVATE_AFTER: env.int(15, 1),
   /** Deliveries in flight at once in this replica, and to one receiver (so one slow endpoint cannot starve the rest). */
   DELIVERY_CONCURRENCY: env.int(16, 1),

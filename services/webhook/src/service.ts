@@ -76,7 +76,7 @@ export function startWebhook(configured: WebhookSettings, logger: Logger, adapte
   const outbound = new SafeHttpClient({
     allowCidrs: settings.SSRF_ALLOW_CIDRS,
     allowHosts: settings.OUTBOUND_ALLOW_HOSTS,
-    // Redirects are never followed (spec: a 3xx is the receiver's answer); bodies are read only as an excerpt.
+    // Redirects are never followed (docs/rules.md "Delivery": a 3xx is the receiver's answer); bodies are read only as an excerpt.
     maxRedirects: 0,
     maxBytes: 64 * 1024,
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,

@@ -4,7 +4,7 @@
  * none is lost and none is sent twice; with one SIGKILLed while deliveries flow none is lost, and
  * only deliveries the dead instance held leases on may arrive twice (sent, and maybe answered but
  * not yet recorded by its next turn; at most DELIVERY_PER_ENDPOINT per webhook across instances) —
- * its leases run out and the survivor sends them again (at least once, spec §6).
+ * its leases run out and the survivor sends them again (at least once, docs/rules.md "Delivery").
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

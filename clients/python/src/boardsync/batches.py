@@ -1,4 +1,4 @@
-"""Any number of component rows of one type, in spec-sized batches, with one result for all."""
+"""Any number of component rows of one type, in batches of at most 500, with one result for all."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .openapi.models.list_components_type import ListComponentsType
 from .pagination import paginate
 from .retries import SAFE_TO_REPEAT
 
-#: Spec §8: at most 500 rows, one type, per call.
+#: docs/rules.md "Limits": at most 500 rows, one type, per call.
 MAX_BATCH_ROWS = 500
 
 Row = Mapping[str, Any]

@@ -138,7 +138,7 @@ class BoardsyncClient:
 
     @functools.cached_property
     def _source(self) -> str:
-        """The source tag this token's writes carry (spec §1 Ownership), from ``/me``."""
+        """The source tag this token's writes carry (docs/rules.md "Components": ``source``), from ``/me``."""
         return str(_json_or_raise(self._http.get("/api/v1/me"))["token"]["app"])
 
     def _own_source(self) -> str:

@@ -1,4 +1,4 @@
-"""Every row of a paginated list (spec §1: ``data``, ``links``, ``meta``; follow ``links.next``)."""
+"""Every row of a paginated list (docs/rules.md "Pagination": ``data``, ``links``, ``meta``; follow ``links.next``)."""
 
 from __future__ import annotations
 

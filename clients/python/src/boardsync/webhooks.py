@@ -20,7 +20,7 @@ def verify_webhook(
 ) -> dict[str, Any]:
     """The delivery's event (``id``, ``event``, ``created_at``, ``data``), once every signature it carries holds.
 
-    It must carry at least one of the two: the spec's ``X-SVC-Signature`` (``sha256=`` hex HMAC of
+    It must carry at least one of the two: boardsync's own ``X-SVC-Signature`` (``sha256=`` hex HMAC of
     ``{timestamp}.{body}``, keyed with the secret as shown) and the Standard Webhooks
     ``webhook-signature`` (checked by the ``standardwebhooks`` package). Each timestamp must be within
     the tolerance, and the body's ``id`` must be the delivery id the headers name. Pass the body

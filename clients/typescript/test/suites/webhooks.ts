@@ -55,7 +55,7 @@ export function describeWebhooks(system: RunningSystem): void {
       const standard = new Webhook(registered.secret).verify(delivery.body.toString(), delivery.headers as Record<string, string>);
       expect(standard).toEqual(JSON.parse(delivery.body.toString()));
 
-      // Only the spec's own signature, as a receiver behind a proxy that strips unknown headers would see it.
+      // Only the `X-SVC-Signature`, as a receiver behind a proxy that strips unknown headers would see it.
       const svcOnly = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => !name.startsWith('webhook-')));
       await expect(verifyWebhook(registered.secret, svcOnly, delivery.body)).resolves.toMatchObject({ id: event.id });
 
@@ -65,7 +65,7 @@ export function describeWebhooks(system: RunningSystem): void {
         ['a replay ten minutes later', verifyWebhook(registered.secret, delivery.headers, delivery.body, { now: Date.now() + 600_000 })],
         ['no signature at all', verifyWebhook(registered.secret, { 'content-type': 'application/json' }, delivery.body)],
         [
-          'a valid spec signature beside a forged standard one',
+          'a valid X-SVC signature beside a forged standard one',
           verifyWebhook(registered.secret, { ...delivery.headers, 'webhook-signature': 'v1,AAAA' }, delivery.body),
         ],
       ];

@@ -1,7 +1,7 @@
-import { eventMessage, type OutgoingMessage } from '@boardsync/kit';
+import { eventMessage, type OutgoingMessage } from '@boardsync/kit/core';
 import { publicUrlOf, type AssetOwner } from './asset-key.ts';
 
-/** An asset as the listing shows it (spec §2 Asset): what the listing's presenter answers and what the changes feed carries. */
+/** An asset as the listing shows it (docs/rules.md "Assets"): what the listing's presenter answers and what the changes feed carries. */
 export interface AssetView {
   key: string;
   name: string;

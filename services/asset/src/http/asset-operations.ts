@@ -32,7 +32,7 @@ const storing = {
 const IMAGE_REFUSALS =
   'the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`)';
 
-/** Spec §4 Assets, described by the schemas `assets.ts` parses and answers with. */
+/** docs/rules.md "Assets", described by the schemas `assets.ts` parses and answers with. */
 export const assetOperations: Operation[] = [
   {
     method: 'GET',

@@ -52,7 +52,7 @@ function answerStored(ctx: Context, { result, replayed }: IdempotentResult<Store
   ctx.body = { key: result.key, url: result.url, size: result.size, name: result.name } satisfies StoredAssetBody;
 }
 
-/** Spec §4 Assets. */
+/** docs/rules.md "Assets". */
 export function assetsRouter(runtime: AssetRuntime, facts: ProjectFacts, gate: WorkPool, links: { publicBaseUrl: string }): Router<FolderState> {
   const router = new Router<FolderState>({ prefix: '/api/v1/projects/:project/assets' });
   const readable = folder(facts, readableFolder);

@@ -1,6 +1,6 @@
 import type { MediaKind } from '../domain/media-type.ts';
 
-/** Why an image was refused; use-cases/media-answers.ts gives each its HTTP answer. */
+/** Why an image was refused; use-cases/adapter-answers.ts gives each its HTTP answer. */
 export type MediaRejectionReason =
   | { kind: 'image_too_large' }
   | { kind: 'invalid_image' }

@@ -58,7 +58,7 @@ export interface Placement {
   source?: string;
 }
 
-/** `{key, url, size, name}`: the spec's upload answer. */
+/** `{key, url, size, name}`: the upload answer (docs/rules.md "Assets"). */
 export interface StoredAsset {
   key: string;
   url: string;

@@ -79,7 +79,7 @@ export function uploadSuite(world: AssetWorld): void {
     });
 
     describe('the listing', () => {
-      it('pages as the spec lists do: per_page, links.next carrying it, meta.total; clamped to 200', async () => {
+      it('pages as every list does (docs/rules.md): per_page, links.next carrying it, meta.total; clamped to 200', async () => {
         const me = someone();
         const projectId = await world.project(me);
         const keys: string[] = [];

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, expect } from '@jest/globals';
 import type { AssetWorld, Caller } from './world.ts';
 
-/** The spec's upload answer. */
+/** The upload answer (docs/rules.md "Assets"). */
 export interface UploadBody {
   key: string;
   url: string;

@@ -3,7 +3,7 @@ import { assetCalls, folderOf } from './asset-calls.ts';
 import type { AssetWorld, Caller } from './world.ts';
 
 export const MB = 1024 * 1024;
-/** The spec's per-file upload limit. */
+/** The per-file upload limit (docs/rules.md "Limits"). */
 export const LIMIT = 50 * MB;
 
 /** What the upload suites share: the calls, a fresh caller, the key a stored name must get, the stored bytes and "nothing stored". */

@@ -7,7 +7,7 @@ const USAGE = `usage: boardsync-admin <command> [options]   (every command print
   designer set-plan --designer ID [--storage-limit-bytes B] [--unlocked-limit N|none]
   designer show --designer ID
   token create --designer ID --scopes "projects:read components:write" [--name N]
-  token create --designer ID --no-scopes [--name N]   (a token that reaches nothing, spec §5.8)
+  token create --designer ID --no-scopes [--name N]   (a token that reaches nothing, not even /me)
   token revoke --id ID
   app create --designer ID --name N --redirect-uri URI [--redirect-uri URI2 …] [--public] [--reviewed]
   app review --client-id C [--unreviewed]

@@ -1,4 +1,4 @@
-/** The facts `/me` reports (spec §2 Account), computed from counts gathered elsewhere. */
+/** The facts `/me` reports (docs/rules.md "Account"), computed from counts gathered elsewhere. */
 export interface AccountInput {
   designer: { id: number; name: string; email: string; storageLimitBytes: number; unlockedProjectLimit?: number | null | undefined };
   usedBytes: number;

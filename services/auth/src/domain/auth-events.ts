@@ -1,4 +1,4 @@
-import { eventMessage, type EventOrigin, type OutgoingMessage } from '@boardsync/kit';
+import { eventMessage, type EventOrigin, type OutgoingMessage } from '@boardsync/kit/core';
 
 /**
  * `auth.token.revoked`: the digests of tokens that just died, so every gateway drops its cached

@@ -1,6 +1,6 @@
 import { normalizeScopes, type Scope } from './scopes.ts';
 
-/** The parameters of step 1 (spec §5.4), as received in the query or in the consent form. */
+/** The parameters of step 1 (docs/rules.md "Authentication and scopes"), as received in the query or in the consent form. */
 export interface AuthorizeParams {
   client_id?: unknown;
   redirect_uri?: unknown;

@@ -1,7 +1,7 @@
 import type { AuthorizeRequest } from './authorize-request.ts';
 import type { Scope } from './scopes.ts';
 
-/** An unreviewed app may be authorized by its own developer only (spec §5.3). */
+/** An unreviewed app may be authorized by its own developer only (docs/rules.md "Authentication and scopes"). */
 export function mayAuthorize(app: { reviewed: boolean; designerId: number }, designerId: number): boolean {
   return app.reviewed || app.designerId === designerId;
 }

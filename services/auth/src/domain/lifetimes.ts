@@ -1,4 +1,4 @@
-/** Access tokens and refresh tokens: spec §5.7 and §8. */
+/** Access tokens and refresh tokens: docs/rules.md "Authentication and scopes" and "Limits". */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 

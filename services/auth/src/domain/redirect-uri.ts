@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@boardsync/kit';
+import type { FieldErrors } from '@boardsync/kit/core';
 
 /**
  * Which redirect URIs an app may register (RFC 8252 and RFC 9700): https anywhere, plain http only

@@ -1,6 +1,6 @@
-import { SCOPE_DESCRIPTIONS, SCOPE_NAMES, isScope, type Scope } from '@boardsync/kit';
+import { SCOPE_DESCRIPTIONS, SCOPE_NAMES, isScope, type Scope } from '@boardsync/kit/core';
 
-export type { Scope } from '@boardsync/kit';
+export type { Scope } from '@boardsync/kit/core';
 
 /** The words the consent page and the CLI use for each scope. */
 export const SCOPES: Readonly<Record<Scope, string>> = SCOPE_DESCRIPTIONS;

@@ -25,7 +25,7 @@ function redirectError(ctx: Context, failure: Pick<RedirectError, 'redirectUri' 
 }
 
 /**
- * Step 1 of spec §5: `GET /oauth/authorize` signs the designer in if needed and shows the consent
+ * Step 1 of the OAuth flow (docs/rules.md "Authentication and scopes"): `GET /oauth/authorize` signs the designer in if needed and shows the consent
  * page; the page posts back here, and approval redirects to the app with a single-use code.
  */
 export function authorizeRouter(orm: Database, sessions: BrowserSessions): Router {

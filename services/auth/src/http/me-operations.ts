@@ -1,7 +1,7 @@
 import { problemSchema, type Operation } from '@boardsync/kit/contract';
 import { accountBody } from './me-schemas.ts';
 
-/** Spec §4 Masks and account: `GET /me`, described by the schema `me.ts` answers with. */
+/** docs/rules.md "Account": `GET /me`, described by the schema `me.ts` answers with. */
 export const meOperations: Operation[] = [
   {
     method: 'GET',

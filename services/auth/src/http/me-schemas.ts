@@ -3,7 +3,7 @@ import { named } from '@boardsync/kit/contract';
 
 const bytes = z.int().describe('Bytes.');
 
-/** Spec §2 Account, top level: what `GET /me` answers (`presentAccount`), and the contract generated from it. */
+/** The account (docs/rules.md "Account"), top level: what `GET /me` answers (`presentAccount`), and the contract generated from it. */
 export const accountBody = named(
   z.object({
     user: z.object({ id: z.int(), name: z.string(), email: z.email() }),

@@ -6,7 +6,7 @@ import type { AccountFacts } from '../peers/account-facts.ts';
 import { findDesigner } from '../store/designers.ts';
 import type { AccountBody } from './me-schemas.ts';
 
-/** `GET /api/v1/me` (spec §4): the account, its quota and project facts, and the calling token. */
+/** `GET /api/v1/me` (docs/rules.md "Account"): the account, its quota and project facts, and the calling token. */
 /** The principal and its scope are checked by the app's `apiGuard` before this runs. */
 export function meRouter(orm: Database, facts: AccountFacts): Router {
   const router = new Router();

@@ -13,7 +13,7 @@ const oauthError = (description: string, headers?: Record<string, string>) => ({
 });
 const html = z.string().describe('An HTML page.');
 
-/** Spec §4 "OAuth endpoints" and §5, with RFC 7009 revocation and RFC 8414 metadata: what a tool's OAuth library calls. */
+/** The OAuth endpoints of docs/rules.md "Authentication and scopes", with RFC 7009 revocation and RFC 8414 metadata: what a tool's OAuth library calls. */
 export const oauthOperations: OutsideApiOperation[] = [
   {
     method: 'GET',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const scopeList = z.string().describe(`Space-separated scopes: ${SCOPE_NAMES.join(', ')}.`);
 
-/** Step 1 of spec §5: what `checkAuthorizeRequest` reads. */
+/** Step 1 of the OAuth flow (docs/rules.md "Authentication and scopes"): what `checkAuthorizeRequest` reads. */
 export const authorizeQuery = z.object({
   response_type: z.literal('code'),
   client_id: z.string().min(1).describe('The app’s client_id, shown when it was registered (16 characters of base64url).'),
@@ -30,7 +30,7 @@ const clientFields = {
   client_secret: z.string().optional().describe('A confidential app’s secret, unless sent in HTTP Basic; public apps omit it.'),
 };
 
-/** Steps 2 and 3 of spec §5: the two grants the token endpoint (oauth2-server) accepts. */
+/** Steps 2 and 3 of the OAuth flow (docs/rules.md "Authentication and scopes"): the two grants the token endpoint (oauth2-server) accepts. */
 export const tokenForm = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('authorization_code'),

@@ -1,4 +1,4 @@
-import { eventMessage, type ArtworkRef, type EventOrigin, type OutgoingMessage } from '@boardsync/kit';
+import { eventMessage, type ArtworkRef, type EventOrigin, type OutgoingMessage } from '@boardsync/kit/core';
 
 interface ComponentRefSource {
   id: number;
@@ -14,7 +14,7 @@ export interface ComponentChange {
   deleted: number;
 }
 
-/** Spec §6 `components.changed`: created and updated rows listed, deleted rows only counted. Keyed by project. */
+/** `components.changed` (docs/rules.md "components.changed"): created and updated rows listed, deleted rows only counted. Keyed by project. */
 export function componentsChanged(projectId: number, change: ComponentChange, origin: EventOrigin): OutgoingMessage {
   const ref = (component: ComponentRefSource) => ({ id: component.id, name: component.name ?? '', type: component.type });
   return eventMessage(

@@ -5,7 +5,7 @@ import * as values from './component-values.ts';
 
 type ComponentProperty = keyof ComponentRecord;
 
-/** One component field of spec §2: where it is stored, how a write's value is parsed, how an unset one reads. */
+/** One component field (docs/rules.md "Components"): where it is stored, how a write's value is parsed, how an unset one reads. */
 interface ComponentField<P extends ComponentProperty = ComponentProperty> {
   property: P;
   /** The field's own schema; absent for fields a rule of `parseComponentRow` reads (or that no write sets). */
@@ -23,11 +23,11 @@ const field = <P extends ComponentProperty>(
   ...(input ? { input } : {}),
   ...(whenUnset ? { whenUnset } : {}),
 });
-/** Spec §2 Mask rules: a card's or token's unset mask reads `none`; other types have none at all. */
+/** docs/rules.md "Masks": a card's or token's unset mask reads `none`; other types have none at all. */
 const noMaskFor = (type: string) => (component: Pick<ComponentRecord, 'type'>) => (component.type === type ? 'none' : null);
 
 /**
- * Every stored component field the API shows, in spec §2 order: the one table that parsing,
+ * Every stored component field the API shows, in the order of docs/rules.md "Components": the one table that parsing,
  * assignment and presentation read. `unique_id`, `size`, the artwork URLs, `die_faces` and the
  * two mask fields carry no schema here: their writes follow rules of their own (aliases, die
  * types, kept artwork, the designer's masks) in `parseComponentRow`.

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@boardsync/kit';
+import type { FieldErrors } from '@boardsync/kit/core';
 import type { z } from 'zod';
 import { componentField, type ComponentValues } from './component-fields.ts';
 import { groupKindOf, honouredFields, maskFieldOf, requiredFields, type CreatableType, type WriteField } from './component-types.ts';

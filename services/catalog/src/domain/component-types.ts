@@ -1,4 +1,4 @@
-/** Spec §2 "Component types": what can be created, and what is only read (and filtered, and deleted). */
+/** The component types (docs/rules.md "Components"): what can be created, and what is only read (and filtered, and deleted). */
 export const CREATABLE_TYPES = ['card', 'token', 'dice', 'board', 'rulebook', 'spinner', 'coin', 'bag', 'counter', 'timer', 'pack'] as const;
 export const LEGACY_TYPES = ['other', 'piece', 'cube', 'packaging'] as const;
 
@@ -9,7 +9,7 @@ export const LISTABLE_TYPES = [...CREATABLE_TYPES, ...LEGACY_TYPES] as const;
 
 export const isListableType = (value: string): value is ComponentType => (LISTABLE_TYPES as readonly string[]).includes(value);
 
-/** The write fields of spec §2, including the older alias `die_face_urls`. */
+/** The component write fields (docs/rules.md "Components"), including the older alias `die_face_urls`. */
 export type WriteField =
   | 'unique_id'
   | 'name'
@@ -44,7 +44,7 @@ export type WriteField =
   | 'deck_names'
   | 'stack_names';
 
-/** Common set C of spec §2. */
+/** The common set every creatable type honours (docs/rules.md "Fields honoured per type"). */
 const COMMON: readonly WriteField[] = [
   'unique_id',
   'quantity',
@@ -66,7 +66,7 @@ const COMMON: readonly WriteField[] = [
 
 const WITH_BACK: readonly WriteField[] = ['name', 'back_image_url', 'color_back'];
 
-/** "Fields honoured per type" of spec §2: anything else a row carries is ignored, never stored. */
+/** docs/rules.md "Fields honoured per type": anything else a row carries is ignored, never stored. */
 const BEYOND_COMMON: Record<CreatableType, readonly WriteField[]> = {
   card: [...WITH_BACK, 'card_mask_type', 'deck_names', 'sort_order'],
   token: [...WITH_BACK, 'shape', 'mask_image', 'stack_names'],
@@ -105,7 +105,7 @@ export function groupKindOf(type: string): 'deck' | 'stack' | undefined {
   return undefined;
 }
 
-/** The mask field a type carries (spec §2 Mask rules 1): cards `card_mask_type`, tokens `shape`; others none. */
+/** The mask field a type carries (docs/rules.md "Masks"): cards `card_mask_type`, tokens `shape`; others none. */
 export function maskFieldOf(type: string): { field: 'card_mask_type' | 'shape'; property: 'cardMaskType' | 'shape'; kind: 'card' | 'token' } | undefined {
   if (type === 'card') return { field: 'card_mask_type', property: 'cardMaskType', kind: 'card' };
   if (type === 'token') return { field: 'shape', property: 'shape', kind: 'token' };

@@ -26,7 +26,7 @@ export function writeFieldSchema(type: CreatableType, field: WriteField): z.ZodT
   return RULED[field] ?? componentField(field)?.input;
 }
 
-/** Spec §2 `size`: a die's type, or another type's legacy free-text label. */
+/** `size` (docs/rules.md "Components"): a die's type, or another type's legacy free-text label. */
 export function sizeSchemaOf(type: CreatableType): z.ZodType<string | number | null> {
   return type === 'dice' ? dieType : legacySize;
 }

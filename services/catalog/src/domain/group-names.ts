@@ -41,7 +41,7 @@ export interface GroupNamesPlan<C extends GroupedComponent> {
 }
 
 /**
- * Spec §4 write rule 7: `deck_names` / `stack_names` make the component a member of exactly those
+ * docs/rules.md "Component writes": `deck_names` / `stack_names` make the component a member of exactly those
  * groups (of that kind); they never reorder a group, so a new member joins at the end. A component
  * whose mask differs from a group's other members does not join it and is reported instead (the
  * rest of the row is still written).

@@ -19,7 +19,7 @@ export function maskOf(component: ShapedComponent): string {
 }
 
 /**
- * Spec §4 Groups rule 3: a deck holds only cards, a stack only tokens, all of one shape/mask.
+ * docs/rules.md "Groups (decks and stacks)": a deck holds only cards, a stack only tokens, all of one shape/mask.
  * Returns the reason a set of would-be members is refused, naming the shapes, or undefined.
  */
 export function mixedGroupReason(kind: GroupKind, groupName: string, members: readonly ShapedComponent[]): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * The built-in mask library (spec §2 "Mask option"). It changes between releases; clients read it
+ * The built-in mask library (docs/rules.md "Masks"). It changes between releases; clients read it
  * from GET /masks. `aspect` is the ratio a shape forces, or null when the component keeps its size.
  */
 export const MASK_LIBRARY_VERSION = '2026.11';

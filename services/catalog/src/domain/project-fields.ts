@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ProjectRecord } from './project-record.ts';
 import { WEB_URL_PATTERN, isWebUrl } from './web-url.ts';
 
-/** One project field of spec §2: the entity property it is stored in, and its write schema if the API writes it. */
+/** One project field (docs/rules.md "Projects"): the entity property it is stored in, and its write schema if the API writes it. */
 interface ProjectField<P extends keyof ProjectRecord = keyof ProjectRecord> {
   property: P;
   input?: z.ZodType<ProjectRecord[P]>;
@@ -25,7 +25,7 @@ const whole = (min: number, max: number) =>
     .nullable();
 
 /**
- * Every project field the API shows, in spec §2 order: the one table parsing, assignment and
+ * Every project field the API shows, in the order of docs/rules.md "Projects": the one table parsing, assignment and
  * presentation read. `catalog_id` is a string; an integer is accepted and stored as its decimal
  * string, since the machine-readable schema says integer. Fields without an `input` (`is_locked`,
  * `logo_url`, `backdrop_url`) are read only: sent on a write, they are ignored.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { FieldErrors } from '@boardsync/kit';
+import type { FieldErrors } from '@boardsync/kit/core';
 import { PROJECT_FIELDS, WRITABLE_PROJECT_FIELDS, type WritableProjectField } from './project-fields.ts';
 import type { ProjectRecord } from './project-record.ts';
 
 type WriteShape = { [F in WritableProjectField]: (typeof PROJECT_FIELDS)[F]['input'] };
 
-/** The writable project fields (spec §4 and §8), from the field table; anything else sent is ignored. */
+/** The writable project fields (docs/rules.md "Projects" and "Limits"), from the field table; anything else sent is ignored. */
 export const projectFields = z.object(Object.fromEntries(WRITABLE_PROJECT_FIELDS.map((field) => [field, PROJECT_FIELDS[field].input])) as WriteShape);
 
 export const newProjectBody = projectFields.partial().required({ name: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FieldErrors } from '@boardsync/kit';
+import type { FieldErrors } from '@boardsync/kit/core';
 import type { ComponentRow } from './component-input.ts';
 
 /** What matching needs to know about a component already in the project. */
@@ -26,7 +26,7 @@ function sameName(candidate: MatchCandidate, row: ComponentRow): boolean {
 }
 
 /**
- * Spec §4 write rules 1 and 4: a row matches the component with its `unique_id`; without one it
+ * docs/rules.md "Component writes", matching: a row matches the component with its `unique_id`; without one it
  * matches a same-named component of the type (exact comparison, as the list's `name` filter);
  * `match_by_name` lets a same-named component be taken over even when its `unique_id` differs.
  * Each existing component is matched at most once, in id order, so a batch re-sent as it was is

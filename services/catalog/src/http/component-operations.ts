@@ -27,7 +27,7 @@ function rowsOf(body: unknown): unknown[] {
   return Array.isArray(components) ? components : component === undefined ? [] : [component];
 }
 
-/** Spec §2 still accepts the older `die_face_urls` for a die's faces; `die_faces` is the field. */
+/** Writes still accept the older `die_face_urls` (docs/rules.md "Versioning") for a die's faces; `die_faces` is the field. */
 const dieFaceUrlsAlias: Deprecation = {
   what: { field: 'die_face_urls' },
   since: '2026-11-28',
@@ -36,7 +36,7 @@ const dieFaceUrlsAlias: Deprecation = {
   usedBy: (body) => rowsOf(body).some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, 'die_face_urls')),
 };
 
-/** Spec §4 Components, described by the schemas `components.ts` parses and answers with. */
+/** docs/rules.md "Components", described by the schemas `components.ts` parses and answers with. */
 export const componentOperations: Operation[] = [
   {
     method: 'GET',

@@ -9,7 +9,7 @@ const FIELDS = (Object.keys(COMPONENT_FIELDS) as ComponentFieldName[]).map((name
 });
 
 /**
- * Spec §2 Component: every field of the table (unset ones null, or what the table says they read
+ * A component (docs/rules.md "Components"): every field of the table (unset ones null, or what the table says they read
  * as), plus `flippable` (a two-sided type with a back to show, artwork or colour), the deck and
  * stack names, and the timestamps.
  */

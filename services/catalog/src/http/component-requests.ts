@@ -33,7 +33,7 @@ const singleWriteFields = {
   type: writtenType,
   component: z
     .record(z.string(), z.unknown(), { error: 'is required: one component object' })
-    .describe('One row: the spec §2 Component write fields the type honours (others are ignored).'),
+    .describe('One row: the Component write fields the type honours (others are ignored).'),
   match_by_name: matchByName,
   internalize_images: internalizeImages,
 };
@@ -42,7 +42,7 @@ const batchWriteFields = {
   components: z
     .array(z.unknown(), { error: 'is required: an array of component objects' })
     .max(MAX_BATCH_ROWS, `may hold at most ${String(MAX_BATCH_ROWS)} rows per call`)
-    .describe('The rows, each a spec §2 Component write object of `type`.'),
+    .describe('The rows, each a Component write object of `type`: the fields the type honours (others are ignored).'),
   match_by_name: matchByName,
   remove_missing: flag.describe('Delete this app’s components of the type that the batch does not name.'),
   internalize_images: internalizeImages,

@@ -3,7 +3,7 @@ import { CREATABLE_TYPES, honouredFields, requiredFields, type CreatableType, ty
 import { COMPONENT_LIMITS } from '../domain/component-values.ts';
 import { writeFieldSchema } from '../domain/component-write-fields.ts';
 
-/** What each write field means to a caller, in spec §2 order; its type and bounds come from the field's own schema. */
+/** What each write field means to a caller, in the order of docs/rules.md "Components"; its type and bounds come from the field's own schema. */
 const WRITE_FIELD_NOTES: Record<WriteField, string> = {
   unique_id:
     'Your sync key: the first write creates, later writes with it update in place. Without one the row is matched on `name` and the service generates a key.',
@@ -77,7 +77,7 @@ function rowSchemaOf(type: CreatableType) {
 }
 
 /**
- * Spec §2 "Fields honoured per type" as one row schema per type, built from the schemas rows are
+ * docs/rules.md "Fields honoured per type" as one row schema per type, built from the schemas rows are
  * parsed by: the public contract's typed rows (every generated client sees each type's fields).
  */
 export const ROW_SCHEMAS = Object.fromEntries(CREATABLE_TYPES.map((type) => [type, rowSchemaOf(type)])) as Record<CreatableType, z.ZodObject>;

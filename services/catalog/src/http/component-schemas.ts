@@ -9,7 +9,7 @@ const measure = z.number().nullable();
 const quarterTurn = z.literal(QUARTER_TURNS);
 
 /**
- * Spec §2 Component's stored fields as the presenter reads them from `COMPONENT_FIELDS`: the
+ * The stored component fields (docs/rules.md "Components") as the presenter reads them from `COMPONENT_FIELDS`: the
  * `satisfies` keeps this list and the field table the same set of names.
  */
 const componentFields = {
@@ -49,7 +49,7 @@ const componentFields = {
   source: text.describe('The owning integration (`api:{client}` or a first-party tag); null for hand-made or imported rows, which no app can delete.'),
 } satisfies Record<ComponentFieldName, z.ZodType>;
 
-/** Spec §2 Component as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
+/** A component (docs/rules.md "Components") as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
 export const componentBody = named(
   z.object({
     id: z.int().describe('Internal row id, for reference only: never accepted on write or delete.'),
@@ -104,7 +104,7 @@ export const componentBody = named(
 
 export type ComponentBody = z.infer<typeof componentBody>;
 
-/** Spec §4 write result, at top level (not wrapped in `data`). */
+/** The write result (docs/rules.md "Component writes"), at top level (not wrapped in `data`). */
 export const writeResultBody = named(
   z.object({
     created: z.int().describe('Rows inserted.'),

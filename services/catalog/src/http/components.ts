@@ -16,7 +16,7 @@ import { presentWriteResult } from './write-result-presenter.ts';
 
 export const MAX_COMPONENTS_PER_PAGE = 200;
 
-/** Spec §4 Components. */
+/** docs/rules.md "Components". */
 export function componentsRouter(orm: Database, settings: WriteSettings & { publicBaseUrl: string }): Router {
   const router = new Router({ prefix: '/api/v1/projects/:project/components' });
 

@@ -7,7 +7,7 @@ import { bodyTooLarge, invalidJson, problem, projectLocked, projectNotFound } fr
 const groupNotFound = problem('No such project of the caller’s, or no such group in it (`not_found`).');
 const invalid = problem('A field is invalid (`validation_failed`, with `errors` per field).');
 
-/** Spec §4 Groups (decks and stacks), described by the schemas `groups.ts` parses and answers with. */
+/** docs/rules.md "Groups (decks and stacks)", described by the schemas `groups.ts` parses and answers with. */
 export const groupOperations: Operation[] = [
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { MemberView } from '../store/groups.ts';
 import { memberTypeOf } from '../domain/group-rules.ts';
 import type { GroupBody } from './group-schemas.ts';
 
-/** Spec §2 Group; `members` and `member_count` only when members were loaded. */
+/** A group (docs/rules.md "Groups (decks and stacks)"); `members` and `member_count` only when members were loaded. */
 export function presentGroup(
   group: Pick<ComponentGroup, 'id' | 'kind' | 'name' | 'position' | 'createdAt' | 'updatedAt'>,
   members?: readonly MemberView[],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { named, withAnswerExample } from '@boardsync/kit/contract';
 
-/** Spec §2 Group member: the membership row joined with its component. */
+/** A group member (docs/rules.md "Groups (decks and stacks)"): the membership row joined with its component. */
 const SQUALL = { unique_id: 'sheet-row-17', component_id: 1207, name: 'Squall', position: 0, count: 3, face_up: false, source: 'api:personal' };
 
 export const groupMemberBody = named(
@@ -18,7 +18,7 @@ export const groupMemberBody = named(
   SQUALL,
 );
 
-/** Spec §2 Group as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
+/** A group (docs/rules.md "Groups (decks and stacks)") as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
 const groupFields = z.object({
   id: z.int(),
   kind: z.enum(['deck', 'stack']).describe('Never changes.'),

@@ -13,7 +13,7 @@ import type { groupDeletedBody } from './group-schemas.ts';
 import { jsonBody } from './json-bodies.ts';
 import { projectParam } from './params.ts';
 
-/** Spec §4 Groups (decks and stacks). */
+/** docs/rules.md "Groups (decks and stacks)". */
 export function groupsRouter(orm: Database): Router {
   const router = new Router({ prefix: '/api/v1/projects/:project/groups' });
   router.use(jsonBody);

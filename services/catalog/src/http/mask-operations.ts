@@ -1,7 +1,7 @@
 import type { Operation } from '@boardsync/kit/contract';
 import { masksBody } from './mask-schemas.ts';
 
-/** Spec §4 `GET /masks`, described by the schema `masks.ts` answers with. */
+/** `GET /masks` (docs/rules.md "Masks"), described by the schema `masks.ts` answers with. */
 export const maskOperations: Operation[] = [
   {
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { named } from '@boardsync/kit/contract';
 
-/** Spec §2 Mask option: one value a card's `card_mask_type` or a token's `shape` accepts. */
+/** A mask option (docs/rules.md "Masks"): one value a card's `card_mask_type` or a token's `shape` accepts. */
 export const maskOptionBody = named(
   z.object({
     value: z.string().describe('Send verbatim: `none`, `default:{key}` for a built-in shape, `custom:{id}` for one of the designer’s own.'),

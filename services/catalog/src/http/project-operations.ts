@@ -6,7 +6,7 @@ import { projectBody, projectEnvelope } from './project-schemas.ts';
 const notFound = { description: 'No such project of the caller’s (another designer’s is as absent).', schema: problemSchema };
 const invalid = { description: 'A field is invalid (`validation_failed`, with `errors` per field).', schema: problemSchema };
 
-/** Spec §4 Projects, described by the schemas `projects.ts` parses and answers with. */
+/** docs/rules.md "Projects", described by the schemas `projects.ts` parses and answers with. */
 export const projectOperations: Operation[] = [
   {
     method: 'GET',

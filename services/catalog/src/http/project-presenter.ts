@@ -2,7 +2,7 @@ import { PROJECT_FIELDS, type ProjectFieldName } from '../domain/project-fields.
 import type { ProjectRecord } from '../domain/project-record.ts';
 import type { ProjectBody } from './project-schemas.ts';
 
-/** Spec §2 Project: every field of the table, unset ones null, plus the count and timestamps. */
+/** A project (docs/rules.md "Projects"): every field of the table, unset ones null, plus the count and timestamps. */
 export function presentProject(project: ProjectRecord, componentCount: number): ProjectBody {
   const fields = Object.fromEntries(
     (Object.keys(PROJECT_FIELDS) as ProjectFieldName[]).map((field) => [field, project[PROJECT_FIELDS[field].property] ?? null]),

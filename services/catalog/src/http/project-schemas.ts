@@ -4,7 +4,7 @@ import { named } from '@boardsync/kit/contract';
 const text = z.string().nullable();
 const whole = z.int().nullable();
 
-/** Spec §2 Project as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
+/** A project (docs/rules.md "Projects") as every answer shows it: the presenter is typed by this, and the contract is generated from it. */
 export const projectBody = named(
   z.object({
     id: z.int(),

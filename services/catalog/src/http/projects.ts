@@ -12,7 +12,7 @@ import { jsonBody } from './json-bodies.ts';
 
 export const MAX_PROJECTS_PER_PAGE = 200;
 
-/** Spec §4 Projects. Every query is scoped to the caller's designer. */
+/** docs/rules.md "Projects". Every query is scoped to the caller's designer. */
 export function projectsRouter(orm: Database, links: { publicBaseUrl: string }): Router {
   const router = new Router({ prefix: '/api/v1/projects' });
   router.use(jsonBody);

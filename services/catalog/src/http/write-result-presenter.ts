@@ -2,7 +2,7 @@ import type { WriteOutcome } from '../use-cases/write-components.ts';
 import type { WriteResultBody } from './component-schemas.ts';
 
 /**
- * Spec §4 write result, at top level: `updated` counts matched rows (changed or not), `components`
+ * The write result (docs/rules.md "Component writes"), at top level: `updated` counts matched rows (changed or not), `components`
  * lists every row's component, `errors` the rows written with a problem (docs/decisions.md, "Writes":
  * `{index, unique_id, name, code, message}`).
  */

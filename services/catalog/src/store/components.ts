@@ -11,7 +11,7 @@ export interface ComponentFilter {
 }
 
 /**
- * A component as the list reads it: one column per field of spec §2 (the API's field names are the
+ * A component as the list reads it: one column per field of docs/rules.md "Components" (the API's field names are the
  * table's column names), its timestamps, and the names of its decks and stacks in group order.
  */
 export type ComponentRow = Record<ComponentFieldName, unknown> & {

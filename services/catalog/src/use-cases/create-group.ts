@@ -6,7 +6,7 @@ import { ensureGroups } from '../store/groups.ts';
 import { recordChanges } from './record-changes.ts';
 import { lockWritableProject } from './project-access.ts';
 
-/** Spec §4: a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
+/** docs/rules.md "Groups (decks and stacks)": a new group (at the end of the group order), or the existing one of that kind and name, ignoring case. */
 export async function createGroup(
   em: EntityManager,
   principal: Principal,

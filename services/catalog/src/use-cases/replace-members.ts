@@ -26,7 +26,7 @@ function duplicates(entries: readonly MemberEntry[]): FieldErrors {
 }
 
 /**
- * Spec §4 PUT members: replaces the whole membership, array order becoming `position`. Every
+ * PUT members (docs/rules.md "Groups (decks and stacks)"): replaces the whole membership, array order becoming `position`. Every
  * `unique_id` must name a component of this project, each once (422); a deck takes only cards and
  * a stack only tokens, all of one mask, else 400 `mixed_group` naming the shapes. A refused call
  * changes nothing.

@@ -74,7 +74,7 @@ function rowsRefused(errors: FieldErrors, single: boolean): Problem {
 }
 
 /**
- * Spec §4 write rule 7 in the write's transaction: creates the missing groups named, then changes
+ * `deck_names` / `stack_names` (docs/rules.md "Component writes") in the write's transaction: creates the missing groups named, then changes
  * the rows' memberships as `planGroupNames` decides. Returns the ids of components whose membership
  * changed, and the refusals.
  */
@@ -110,7 +110,7 @@ async function setGroupNames(
 }
 
 /**
- * Spec §4 component writes (single and batch): validate every row first, then in one transaction
+ * Component writes, single and batch (docs/rules.md "Component writes"): validate every row first, then in one transaction
  * match, create or update, set deck/stack membership, remove what `remove_missing` asks, request
  * artwork copies, and record one `components.changed` event if anything changed.
  */

@@ -23,7 +23,7 @@ export function projectSuite(world: CatalogWorld): void {
   const eventsFor = (projectId: number) => world.events.filter((event) => event.event?.$case === 'projectUpdated' && event.event.value.projectId === projectId);
 
   describe('projects', () => {
-    it('creates with 201 and every field of spec §2, catalog_id as a string, component_count 0', async () => {
+    it('creates with 201 and every project field, catalog_id as a string, component_count 0', async () => {
       const me = { designerId: world.designer() };
       const project = await create(me, {
         name: '  Dragon Dice  ',

@@ -4,7 +4,10 @@ import { named } from './named-schema.ts';
 /** Pages beyond this are refused: an absurd page number never reaches SQL as an offset. */
 export const MAX_PAGE = 10_000_000;
 
-/** Spec §1's page query, as `pageRequest` parses it: whole numbers from 1 (else 422); a per_page above the operation's maximum is clamped to it. */
+/**
+ * The page query (docs/rules.md "Pagination"), as `pageRequest` parses it: whole numbers from 1 (else 422); a per_page
+ * above the operation's maximum is clamped to it.
+ */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().describe('1-based, 1 by default; a page past the last is empty.'),
   per_page: z.coerce.number().int().min(1).optional().describe('Rows per page, 50 by default; larger values are clamped to the operation’s maximum.'),
@@ -53,7 +56,7 @@ const pageMeta = named(
   },
 );
 
-/** Spec §1's envelope around a page of `item`, as `paginate` builds it; follow `links.next` until null to read all. */
+/** The envelope around a page of `item` (docs/rules.md "Pagination"), as `paginate` builds it; follow `links.next` until null to read all. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), links: pageLinks, meta: pageMeta });
 }

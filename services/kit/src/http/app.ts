@@ -122,7 +122,7 @@ export function bodyParser(jsonLimit: string | number, formLimit?: string | numb
     ...(formLimit !== undefined ? { formLimit } : {}),
     multipart: false,
     jsonStrict: true,
-    // DELETE too: the spec's asset delete carries its key in a JSON body.
+    // DELETE too: the asset delete (docs/rules.md "Assets") carries its key in a JSON body.
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     onError: (error) => {
       throw error;

@@ -1,4 +1,4 @@
-/** The events a webhook can subscribe to (spec §4 Webhooks). */
+/** The events a webhook can subscribe to (docs/rules.md "Webhooks"). */
 export const WEBHOOK_EVENTS = ['components.changed', 'project.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -21,7 +21,7 @@ export interface EnvelopeInput {
 }
 
 /**
- * The body of a delivery (spec §6): `{id, event, created_at, data}` in that order. These are the
+ * The body of a delivery (docs/rules.md "Delivery"): `{id, event, created_at, data}` in that order. These are the
  * bytes signed and sent; made once per delivery and stored, so every retry sends the same body.
  */
 export function deliveryBody(input: EnvelopeInput): string {

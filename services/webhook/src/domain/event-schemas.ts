@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PING_EVENT, type DeliveryEvent } from './envelope.ts';
 import { DEFAULT_USER_AGENT } from './signature.ts';
 
-/** Spec §6 `components.changed` `data`, as the fan-out builds it from the catalog's event. */
+/** `components.changed` `data` (docs/rules.md "components.changed"), as the fan-out builds it from the catalog's event. */
 export const componentsChangedData = z.object({
   project_id: z.int().describe('The project changed.'),
   type: z.string().describe('The component type the write covered; empty when one delete covered several.'),
@@ -14,7 +14,7 @@ export const componentsChangedData = z.object({
     .describe('The rows added or edited; deleted rows are counted, not listed.'),
 });
 
-/** Spec §6 `project.updated` `data`. */
+/** `project.updated` `data` (docs/rules.md "project.updated"). */
 export const projectUpdatedData = z.object({
   project_id: z.int(),
   changed: z.array(z.string()).describe('The names of the fields whose value really changed, never their values.'),
@@ -26,7 +26,7 @@ export const pingData = z.object({ webhook_id: z.int() });
 export type ComponentsChangedData = z.infer<typeof componentsChangedData>;
 export type ProjectUpdatedData = z.infer<typeof projectUpdatedData>;
 
-/** Spec §6 envelope around one event's `data`, in the order `deliveryBody` writes it. */
+/** The envelope (docs/rules.md "Delivery") around one event's `data`, in the order `deliveryBody` writes it. */
 function envelopeOf(event: DeliveryEvent, data: z.ZodObject) {
   return z.object({
     id: z.uuid().describe('The delivery id (also `X-SVC-Delivery` and `webhook-id`): the same on every attempt; dedupe on it.'),
@@ -86,7 +86,7 @@ export const DELIVERED_EVENTS = [
   },
 ] as const;
 
-/** The headers of every delivery attempt (`signedHeaders`): the spec's `X-SVC-*` and the Standard Webhooks triple, one secret for both. */
+/** The headers of every delivery attempt (`signedHeaders`): the `X-SVC-*` of docs/rules.md "Delivery" and the Standard Webhooks triple, one secret for both. */
 export const deliveryHeaders = z.object({
   'User-Agent': z.string().describe(`A product token ending in \`-Webhook/1\` (\`${DEFAULT_USER_AGENT}\`).`),
   'X-SVC-Event': z.string().describe('The event name.'),

@@ -13,7 +13,7 @@ export interface AttemptResult {
 export type AttemptOutcome = 'succeeded' | 'retry' | 'refused';
 
 /**
- * Spec §6: 2xx succeeds; 5xx, 429, a timeout or a connection error are retried; every other status
+ * docs/rules.md "Delivery": 2xx succeeds; 5xx, 429, a timeout or a connection error are retried; every other status
  * is a refusal. That includes 3xx: redirects are not followed (each hop would need the address
  * checks again, and the Standard asks receivers to update the URL instead), so a redirect is the
  * receiver's answer, not a passing fault. An error wins over a status (headers that came in time
@@ -101,7 +101,7 @@ export interface FailureState {
 }
 
 /**
- * The webhook's bookkeeping after one attempt (spec §3; docs/decisions.md, "Webhooks": `consecutive_failures`
+ * The webhook's bookkeeping after one attempt (docs/rules.md "States and transitions"; docs/decisions.md, "Webhooks": `consecutive_failures`
  * counts failed attempts, retried or refused alike). A success resets the count but does not reactivate:
  * an inactive webhook must be registered again. The `deactivateAfter`th failure in a row deactivates.
  */

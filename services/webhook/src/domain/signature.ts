@@ -6,7 +6,7 @@ import { secretKeyBytes } from './secret.ts';
  * with a KeyObject ~5 µs (node 24, measured), and every delivery attempt signs twice.
  */
 export interface SigningKeys {
-  /** The secret string as the creation response showed it: the spec's key. */
+  /** The secret string as the creation response showed it: the key of `X-SVC-Signature`. */
   svc: KeyObject;
   /** Its decoded bytes: the Standard's key. */
   standard: KeyObject;
@@ -18,9 +18,9 @@ export function signingKeys(secret: string): SigningKeys {
 }
 
 /**
- * Spec §6: `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string
+ * docs/rules.md "Delivery": `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string
  * exactly as the creation response showed it, `whsec_` included (docs/decisions.md, "Webhooks"): an integrator
- * following the spec alone uses the string they were given.
+ * following docs/rules.md alone uses the string they were given.
  */
 export function svcSignature(secret: string | KeyObject, timestamp: number, rawBody: string | Uint8Array): string {
   const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody);
@@ -60,11 +60,11 @@ export interface SignatureInput {
   timestamp: number;
   /** The exact bytes that will be sent. */
   rawBody: string | Uint8Array;
-  /** A product token ending in `-Webhook/1` (spec §6). */
+  /** A product token ending in `-Webhook/1` (docs/rules.md "Delivery"). */
   userAgent?: string;
 }
 
-/** Every header of one delivery attempt: the spec's `X-SVC-*` and, beside them, the Standard Webhooks triple. */
+/** Every header of one delivery attempt: the `X-SVC-*` of docs/rules.md "Delivery" and, beside them, the Standard Webhooks triple. */
 export function signedHeaders({ secret, deliveryId, event, timestamp, rawBody, userAgent = DEFAULT_USER_AGENT }: SignatureInput): SignedHeaders {
   if (!userAgent.endsWith('-Webhook/1')) throw new Error(`the webhook User-Agent must end in "-Webhook/1", got "${userAgent}"`);
   const seconds = String(timestamp);

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFRESH_STATISTICS_AFTER = 1_000;
 const REFRESH_STATISTICS_AT_MOST_EVERY_MS = 10_000;
 
-/** The spec's event (§6) for a catalog envelope, or undefined for anything webhooks do not carry. */
+/** The webhook event (docs/rules.md "Events and delivery") for a catalog envelope, or undefined for anything webhooks do not carry. */
 export function webhookEventOf(envelope: Envelope): CatalogEvent | undefined {
   const base = { eventId: envelope.eventId, designerId: envelope.designerId, occurredAt: envelope.occurredAt ?? new Date() };
   switch (envelope.event?.$case) {

@@ -4,7 +4,7 @@ import { presentWebhook } from './webhook-presenter.ts';
 /** Where a webhook stands, for the designer and operators: `failing` is active with failures since its last success. */
 export type WebhookState = 'active' | 'failing' | 'stopped_after_failures' | 'consent_withdrawn';
 
-/** A webhook as the designer's settings page and the operators' API show it: the spec's fields, who registered it, and its state. */
+/** A webhook as the designer's settings page and the operators' API show it: the public fields (docs/rules.md "Webhooks"), who registered it, and its state. */
 export interface AccountWebhookBody extends ReturnType<typeof presentWebhook> {
   designer_id: number;
   /** The registering app's source tag: `api:{client_id}` or `api:personal`. */

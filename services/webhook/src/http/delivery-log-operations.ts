@@ -12,7 +12,10 @@ const badWebhookId = problem('`webhook` is not a positive 32-bit integer (`valid
 const badIds = problem('`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`).');
 const inactive = 'The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`).';
 
-/** Beyond the spec (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping, described by the schemas `delivery-log-router.ts` parses and answers with. */
+/**
+ * Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping, described by the
+ * schemas `delivery-log-router.ts` parses and answers with.
+ */
 export const deliveryLogOperations: Operation[] = [
   {
     method: 'GET',

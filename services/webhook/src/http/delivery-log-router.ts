@@ -39,13 +39,13 @@ function recoveryWindow({ since, until }: RecoverRequest, retentionDays: number,
 }
 
 /**
- * Beyond the spec (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping. Every
- * route reaches only the calling app's webhooks for the calling designer, as spec §4's do.
+ * Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping. Every
+ * route reaches only the calling app's webhooks for the calling designer, as those of docs/rules.md "Webhooks" do.
  */
 export function deliveryLogRouter(orm: Database, outbound: SafeHttpClient, options: DeliveryLogRouterOptions): Router {
   const router = new Router({ prefix: '/api/v1/webhooks' });
 
-  /** A webhook's deliveries, newest first, paged as spec §1; `?status=` keeps one state. */
+  /** A webhook's deliveries, newest first, paged as docs/rules.md "Pagination" says; `?status=` keeps one state. */
   router.get('/:webhook/deliveries', async (ctx) => {
     const { webhook: webhookId } = parseRequest(webhookParam, ctx.params);
     const { status } = parseRequest(deliveryListQuery, ctx.query);

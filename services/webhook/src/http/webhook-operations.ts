@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { registerBody, webhookParam } from './webhook-requests.ts';
 import { registeredWebhookBody, webhookBody } from './webhook-schemas.ts';
 
-/** Spec §4 Webhooks, described by the schemas `webhooks-router.ts` parses and answers with. */
+/** docs/rules.md "Webhooks", described by the schemas `webhooks-router.ts` parses and answers with. */
 export const webhookOperations: Operation[] = [
   {
     method: 'GET',

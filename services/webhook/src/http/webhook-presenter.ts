@@ -4,7 +4,7 @@ import type { RegisteredWebhookBody, WebhookBody } from './webhook-schemas.ts';
 
 const iso = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;
 
-/** Spec §2 Webhook, without `secret`: what every answer but the creation shows. */
+/** A webhook (docs/rules.md "Webhooks"), without `secret`: what every answer but the creation shows. */
 export function presentWebhook(webhook: Webhook): WebhookBody {
   return {
     id: webhook.id,
@@ -19,7 +19,7 @@ export function presentWebhook(webhook: Webhook): WebhookBody {
   };
 }
 
-/** The creation answer (spec §4: 201 top-level Webhook): the only one that ever carries the `secret`. */
+/** The creation answer (docs/rules.md "Webhooks": 201 top-level Webhook): the only one that ever carries the `secret`. */
 export function presentRegisteredWebhook(webhook: Webhook, secret: string): RegisteredWebhookBody {
   return { ...presentWebhook(webhook), secret };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { named } from '@boardsync/kit/contract';
 import { WEBHOOK_EVENTS } from '../domain/envelope.ts';
 
-/** Spec §2 Webhook as listed (never with its secret): the presenter is typed by this, and the contract generated from it. */
+/** A webhook (docs/rules.md "Webhooks") as listed (never with its secret): the presenter is typed by this, and the contract generated from it. */
 const HOOK = {
   id: 3,
   url: 'https://tool.example/hooks/boardsync',

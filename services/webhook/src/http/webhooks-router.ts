@@ -9,7 +9,7 @@ import { presentRegisteredWebhook, presentWebhook } from './webhook-presenter.ts
 import { MAX_WEBHOOK_URL_LENGTH, registerBody, webhookParam } from './webhook-requests.ts';
 
 export interface WebhooksRouterOptions {
-  /** Spec §8: webhooks per app per designer. */
+  /** docs/rules.md "Limits": webhooks per app per designer. */
   maxPerApp: number;
   /** Webhooks per designer across its apps. */
   maxPerDesigner: number;
@@ -19,7 +19,7 @@ export interface WebhooksRouterOptions {
   keyring: SecretKeyring;
 }
 
-/** Spec §4 Webhooks. Every route reaches only the calling app's webhooks for the calling designer. */
+/** docs/rules.md "Webhooks". Every route reaches only the calling app's webhooks for the calling designer. */
 export function webhooksRouter(orm: Database, outbound: SafeHttpClient, options: WebhooksRouterOptions): Router {
   const router = new Router({ prefix: '/api/v1/webhooks' });
 

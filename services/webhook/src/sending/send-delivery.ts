@@ -30,7 +30,7 @@ export interface SentAttempt extends AttemptResult {
 }
 
 /**
- * One signed POST of a delivery (spec §6), signed afresh (timestamp of this attempt, same delivery
+ * One signed POST of a delivery (docs/rules.md "Delivery"), signed afresh (timestamp of this attempt, same delivery
  * id). Redirects are not followed; the outbound client re-checks the URL's addresses at every
  * attempt (DNS changes), and within `timeoutMs` the receiver must have answered in full.
  */

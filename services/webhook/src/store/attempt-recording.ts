@@ -29,7 +29,7 @@ export interface RecordedRows {
  * delete does: webhook, then its deliveries), settles each delivery (guarded by its attempt count
  * and state, so an attempt on a delivery settled meanwhile changes nothing), writes each attempt's
  * log row when its delivery still exists, and counts each webhook's failures from its tally
- * (spec §3: `consecutive_failures`, `is_active`, `last_status`, `last_delivered_at`). Attempts of a
+ * (docs/rules.md "States and transitions": `consecutive_failures`, `is_active`, `last_status`, `last_delivered_at`). Attempts of a
  * webhook deleted meanwhile leave nothing. (Postgres runs every data-modifying WITH part whether
  * or not it is read, so `logged` needs no reader.)
  */

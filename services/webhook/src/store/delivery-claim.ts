@@ -9,7 +9,7 @@ const CLAIM_LOCK = 7_310_001;
 /** How many designers with queued deliveries one claim visits, from a random one on, round the ring of their ids. */
 const DESIGNERS_PER_CLAIM = 64;
 
-/** A delivery leased to this worker, with its webhook as it is now (the re-check spec §6 asks for). */
+/** A delivery leased to this worker, with its webhook as it is now (the re-check docs/rules.md "Delivery" asks for). */
 export interface ClaimedDelivery {
   id: string;
   webhookId: number;

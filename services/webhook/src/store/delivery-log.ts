@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { DeliveryState } from './entities/delivery.ts';
 
-// What the delivery log reads (beyond the spec; see the README), and the retention that prunes it.
+// What the delivery log reads (beyond docs/rules.md; see the README), and the retention that prunes it.
 
 /**
  * Deletes settled deliveries (their attempts go by cascade) and fan-out marks older than the

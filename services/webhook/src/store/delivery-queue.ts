@@ -59,7 +59,7 @@ export async function refreshQueueStatistics(em: EntityManager): Promise<void> {
   await em.execute('analyze delivery');
 }
 
-/** Fails a delivery without an attempt (its webhook is inactive: spec §3, no more deliveries). */
+/** Fails a delivery without an attempt (its webhook is inactive: docs/rules.md "States and transitions", no more deliveries). */
 export async function abandonDelivery(em: EntityManager, id: string): Promise<void> {
   await em.execute(`update delivery set state = 'failed', next_attempt_at = null, leased_until = null, updated_at = now() where id = ? and state = 'pending'`, [
     id,

@@ -15,7 +15,7 @@ export interface CatalogEvent {
 
 /**
  * Queues one delivery per active webhook of the designer subscribed to each event, whichever app
- * registered it or caused the change (spec §6), atomically with the events' fan-out marks: an
+ * registered it or caused the change (docs/rules.md "Events and delivery"), atomically with the events' fan-out marks: an
  * event seen before (a redelivered message) creates nothing. Deliveries are queued in the events'
  * order, so a webhook receives one project's changes in the order they were made. Each delivery's
  * id is its X-SVC-Delivery id and its body the envelope signed and sent on every attempt. Returns

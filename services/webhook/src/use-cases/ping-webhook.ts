@@ -23,7 +23,7 @@ export interface PingResult {
  * delivery with its one attempt so it shows in the log. Never retried, and it leaves the webhook's
  * bookkeeping (`last_status`, `last_delivered_at`, `consecutive_failures`, `is_active`) alone: it
  * tests the receiver, it does not deliver an event. An inactive webhook is refused (409), as it
- * gets no deliveries (spec §3).
+ * gets no deliveries (docs/rules.md "States and transitions").
  */
 export async function pingWebhook(
   em: EntityManager,

@@ -8,7 +8,7 @@ export { heldLease, type ClaimedDelivery, type HeldLease };
 /**
  * Every way a delivery worker changes the queue, one transaction or statement each: its turn (lengthen,
  * record, claim), handing claims back, lengthening leases between turns, and dropping a delivery
- * whose webhook was deactivated. The worker (delivery/delivery-worker.ts) decides when; this
+ * whose webhook was deactivated. The worker (workers/delivery-worker.ts) decides when; this
  * decides what the queue becomes.
  */
 
@@ -60,7 +60,7 @@ export async function lengthenLeases(em: EntityManager, leases: readonly HeldLea
   await extendLeases(em, leases, leaseMs);
 }
 
-/** Spec §3: a deactivated webhook gets no more deliveries; one claimed before it stopped is settled unsent. */
+/** docs/rules.md "States and transitions": a deactivated webhook gets no more deliveries; one claimed before it stopped is settled unsent. */
 export async function dropForInactiveWebhook(em: EntityManager, deliveryId: string): Promise<void> {
   await abandonDelivery(em, deliveryId);
 }

@@ -7,9 +7,9 @@ import type { ClaimedDelivery } from '../store/delivery-claim.ts';
 import { abandonPendingDeliveries } from '../store/delivery-queue.ts';
 
 export interface AttemptPolicy {
-  /** One wait per retry (spec §6: 10 s, 1 min, 5 min, so 4 attempts). */
+  /** One wait per retry (docs/rules.md "Delivery": 10 s, 1 min, 5 min, so 4 attempts). */
   retryDelaysMs: readonly number[];
-  /** Spec §3: failures in a row that deactivate a webhook. */
+  /** docs/rules.md "States and transitions": failures in a row that deactivate a webhook. */
   deactivateAfter: number;
 }
 
@@ -31,10 +31,11 @@ export interface RecordedAttempt {
 
 /**
  * Records attempts in one transaction, answers in the order given: each attempt's row, its
- * delivery's new state (spec §6 retries), and each webhook's bookkeeping (spec §3), counted as
- * attempt by attempt in the order given; the failure that deactivates a webhook also stops every
- * delivery still queued for it. A webhook deleted meanwhile leaves nothing to record for its
- * attempts. (One statement does it all: store/attempt-recording.ts.)
+ * delivery's new state (retries: docs/rules.md "Delivery"), and each webhook's bookkeeping
+ * (docs/rules.md "States and transitions"), counted as attempt by attempt in the order given; the
+ * failure that deactivates a webhook also stops every delivery still queued for it. A webhook
+ * deleted meanwhile leaves nothing to record for its attempts. (One statement does it all:
+ * store/attempt-recording.ts.)
  */
 export async function recordAttempts(em: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
   return em.transactional((tx) => recordAttemptsIn(tx, made, policy));
@@ -67,7 +68,7 @@ export async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAtt
     tallies,
     policy.deactivateAfter,
   );
-  // The failure that deactivates a webhook stops every delivery still queued for it (spec §3).
+  // The failure that deactivates a webhook stops every delivery still queued for it (docs/rules.md "States and transitions").
   const abandoned = new Map<number, number>();
   for (const webhookId of deactivated) abandoned.set(webhookId, await abandonPendingDeliveries(tx, webhookId));
   const lastOf = new Map(judged.map((attempt) => [attempt.delivery.webhookId, attempt]));

@@ -14,7 +14,7 @@ export interface Registration {
 }
 
 export interface RegistrationRules {
-  /** Spec §8: webhooks per app per designer. */
+  /** docs/rules.md "Limits": webhooks per app per designer. */
   maxPerApp: number;
   /** Webhooks per designer across all its apps (designers register apps themselves: without it, no bound). */
   maxPerDesigner: number;

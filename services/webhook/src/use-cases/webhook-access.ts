@@ -7,7 +7,7 @@ import { findAppWebhook } from '../store/webhooks.ts';
 // The calling app's webhook for a request, or the answer when it is not theirs to use: absent,
 // another app's and another designer's are the same 404; an inactive one gets nothing sent (409).
 
-/** 409 for anything that would send to an inactive webhook (spec §3: it gets no deliveries; register again). */
+/** 409 for anything that would send to an inactive webhook (docs/rules.md "States and transitions": it gets no deliveries; register again). */
 export function webhookInactive(): Problem {
   return Problem.conflict(
     'webhook_inactive',

@@ -19,7 +19,7 @@ export interface SendShares {
  * designer with the fewest sends in flight among those that may start one (ties: the longest
  * waiting), so a designer's deliveries claimed behind another's backlog are not sent after it. One
  * that waited longer than CLAIM_AHEAD_FRESH_MS is set aside to be handed back, at the latest at the
- * worker's next turn: a claim is where the webhook's existence and activity are checked (spec §6),
+ * worker's next turn: a claim is where the webhook's existence and activity are checked (docs/rules.md "Delivery"),
  * and the hand-back must come while its short claim lease is still this worker's.
  */
 export class ClaimsAhead {

@@ -19,7 +19,7 @@ export const CLOSE_GRACE_MS = 5_000;
 export const CLAIM_AHEAD_FACTOR = 24;
 /**
  * How long a delivery claimed ahead may wait for a send slot. A claim checks that the webhook still
- * exists and is active (spec §6); an older claim goes back to the queue, to be checked again.
+ * exists and is active (docs/rules.md "Delivery"); an older claim goes back to the queue, to be checked again.
  */
 export const CLAIM_AHEAD_FRESH_MS = 1_000;
 /**

@@ -4,7 +4,7 @@ import { withdrawConsents } from '../store/consents.ts';
 import { dropForInactiveWebhook, type ClaimedDelivery } from '../use-cases/queue-turns.ts';
 
 /**
- * The last look before a claimed delivery is sent: its webhook still active (spec §3, as the claim
+ * The last look before a claimed delivery is sent: its webhook still active (docs/rules.md "States and transitions", as the claim
  * read it) and the consent it was registered under still standing (asked of auth, briefly
  * remembered). A delivery that may not go is settled unsent here; a withdrawn consent stops every
  * webhook it registered and drops their queued deliveries, whether or not its revocation event

@@ -8,7 +8,7 @@ import { componentsChanged, deliveryLogHelpers, type DeliveryView, type DetailVi
 import { expectProblem, type Answer, type ProblemBody } from '../support/webhook-api.ts';
 
 /**
- * Run by a spec file per backend: the delivery log, redeliver, recover and ping (beyond the spec),
+ * Run by a spec file per backend: the delivery log, redeliver, recover and ping (beyond docs/rules.md),
  * against a real receiver on loopback, on the world's 200/400/600 ms retry schedule.
  */
 export function deliveryLogSuite(world: WebhookWorld): void {
@@ -18,7 +18,7 @@ export function deliveryLogSuite(world: WebhookWorld): void {
     const { send, register, sql, states, insertDelivery, settledOne, base } = deliveryLogHelpers(world, receiver);
 
     describe('the delivery log', () => {
-      it('lists deliveries newest first, paged as spec §1, filtered by status, without bodies', async () => {
+      it('lists deliveries newest first, paged as every list is, filtered by status, without bodies', async () => {
         const designerId = world.designer();
         const me = { designerId };
         const webhook = await register(me, `/log/${String(designerId)}/list`);

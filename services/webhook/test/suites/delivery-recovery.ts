@@ -9,7 +9,7 @@ import { DAY_MS, deliveryLogHelpers, type DetailView, type Page, type PingView }
 import { expectProblem, type ProblemBody } from '../support/webhook-api.ts';
 
 /**
- * Run by a spec file per backend: the delivery log, redeliver, recover and ping (beyond the spec),
+ * Run by a spec file per backend: the delivery log, redeliver, recover and ping (beyond docs/rules.md),
  * against a real receiver on loopback, on the world's 200/400/600 ms retry schedule.
  */
 export function deliveryRecoverySuite(world: WebhookWorld): void {

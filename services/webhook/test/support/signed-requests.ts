@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Received } from './receiver.ts';
 
-/** The tests' own reading of spec §6: `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string. */
+/** The tests' own reading of docs/rules.md "Delivery": `sha256=` + hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the secret string. */
 export const svcSignature = (secret: string, timestamp: string, rawBody: string): string =>
   `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
 

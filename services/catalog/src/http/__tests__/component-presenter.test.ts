@@ -26,7 +26,7 @@ describe('presentComponent', () => {
     expect(shown).toMatchObject({ created_at: '1970-01-01T00:00:00.000Z', updated_at: '1970-01-01T00:00:00.000Z' });
   });
 
-  it('shows the fields in the order of spec §2: id, the table, flippable, the group names, the timestamps', () => {
+  it('shows the fields in the order of docs/rules.md: id, the table, flippable, the group names, the timestamps', () => {
     expect(Object.keys(presentComponent(row({ type: 'card' })))).toEqual([
       'id',
       ...Object.keys(COMPONENT_FIELDS),

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { ComponentRecord } from '../../domain/component-record.ts';
 
 /**
- * One component of a project (spec §2). Which columns a type uses is the write path's business;
+ * One component of a project (docs/rules.md "Components"). Which columns a type uses is the write path's business;
  * `source` is the integration that created the row (`api:{client}`), or null for hand-made rows.
  */
 export const ComponentSchema = defineEntity({

@@ -51,7 +51,7 @@ describe('signedHeaders', () => {
   const secret = newWebhookSecret();
   const headers = signedHeaders({ secret, deliveryId: ID, event: 'project.updated', timestamp: now, rawBody: BODY });
 
-  it('carries the spec headers and the Standard Webhooks triple', () => {
+  it('carries the X-SVC-* headers and the Standard Webhooks triple', () => {
     expect(headers).toEqual({
       'Content-Type': 'application/json',
       'User-Agent': 'boardsync-Webhook/1',

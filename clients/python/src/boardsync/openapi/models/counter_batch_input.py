@@ -27,7 +27,8 @@ class CounterBatchInput:
     """
     Attributes:
         type_ (Literal['counter']):
-        components (list[CounterInput]): The rows, each a spec §2 Component write object of `type`.
+        components (list[CounterInput]): The rows, each a Component write object of `type`: the fields the type honours
+            (others are ignored).
         match_by_name (bool | Unset): Overwrite a same-named component of the type even when its `unique_id` differs.
             Default: False.
         remove_missing (bool | Unset): Delete this app’s components of the type that the batch does not name. Default:

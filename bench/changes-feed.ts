@@ -103,6 +103,7 @@ function longPoller(): { arrival: (uniqueId: string) => Promise<number>; stop: (
 }
 
 const median = (values: readonly number[]): number => quantile(values, 0.5);
+const header = (first: string): string => `${first.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`;
 const row = (label: string, values: readonly number[]): string =>
   `${label.padEnd(34)} ${median(values).toFixed(1).padStart(8)} ${quantile(values, 0.99).toFixed(1).padStart(8)} ${Math.max(...values)
     .toFixed(1)
@@ -132,15 +133,15 @@ direct.close();
 console.log(
   `\nWrite → change received by a waiting client: ${String(WRITES)} writes of one card through the gateway, one at a time (target: p50 ≤ 30 ms, p99 ≤ 100 ms)`,
 );
-console.log(`${'client'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+console.log(header('client'));
 console.log(row('stream via gateway, from sent', latencies.gateway));
 console.log(row('stream via gateway, from committed', latencies.answered));
 console.log(row('long-poll via gateway, from sent', latencies.polled));
 console.log(row('stream from catalog, from sent', latencies.direct));
 
 // 2. Many idle streams: what each costs, and one write seen by all; as the images run the services, then with a roomier young generation.
-const label = (text: string): string => text.padEnd(34);
-async function manyStreams(pair: { gateway: StartedService; catalog: StartedService }, title: string): Promise<void> {
+/** `tag` keeps each run's cards apart. */
+async function manyStreams(pair: { gateway: StartedService; catalog: StartedService }, title: string, tag: string): Promise<void> {
   const origin = `http://127.0.0.1:${String(pair.gateway.port)}`;
   const memory = (): { gateway: number; catalog: number } => ({
     gateway: processMemoryMb(pidOf(pair.gateway)).rss,
@@ -169,7 +170,7 @@ async function manyStreams(pair: { gateway: StartedService; catalog: StartedServ
   const lastOfAll: number[] = [];
   let cold: number[] = [];
   for (let index = -1; index < FANOUT_WRITES; index += 1) {
-    const uniqueId = `${title.slice(0, 1)}f${String(index)}`;
+    const uniqueId = `${tag}${String(index)}`;
     const { sent } = await write(uniqueId, `${origin}/api/v1`);
     const arrivals = (await Promise.all(followers.map((follower) => follower.arrival(uniqueId)))).map((at) => at - sent);
     await sleep(500);
@@ -197,17 +198,17 @@ async function manyStreams(pair: { gateway: StartedService; catalog: StartedServ
       `${name.padEnd(10)} ${before[name].toFixed(1).padStart(14)} ${half[name].toFixed(1).padStart(12)} ${after[name].toFixed(1).padStart(12)} ${perStreamKb(after[name] - half[name]).padStart(14)}`,
     );
   console.log(`One write seen by all ${String(STREAMS)} streams, ${String(FANOUT_WRITES)} writes (target: p99 ≤ 250 ms)`);
-  console.log(`${label('')} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  console.log(header(''));
   console.log(row('each stream, from sent', fanout));
   console.log(row('the last of all, from sent', lastOfAll));
   console.log(row('first write after opening (cold)', cold));
 }
 
-await manyStreams({ gateway, catalog }, `As the images run them (young generation ${IMAGE_NODE_OPTIONS})`);
+await manyStreams({ gateway, catalog }, `As the images run them (young generation ${IMAGE_NODE_OPTIONS})`, 'image-f');
 // A second catalog and gateway (the gateway started after it proxies to it), as operations.md ("Held requests") advises for pods holding many streams.
 const roomier = { NODE_OPTIONS: `--max-semi-space-size=${String(ROOMY_SEMI_SPACE_MB)}` };
 const roomyCatalog = await startIn('catalog', { ...catalogSettings, ...roomier });
 const roomyGateway = await startIn('gateway', { ...gatewaySettings, ...roomier });
-await manyStreams({ gateway: roomyGateway, catalog: roomyCatalog }, `Catalog and gateway with ${roomier.NODE_OPTIONS}`);
+await manyStreams({ gateway: roomyGateway, catalog: roomyCatalog }, `Catalog and gateway with ${roomier.NODE_OPTIONS}`, 'roomy-f');
 
 await close();

@@ -11,6 +11,9 @@ export interface StartedService {
   internalPort: number;
 }
 
+/** BENCH_CPU_PROF=<dir>: every service writes a V8 CPU profile there when it exits (open in Chrome DevTools); added to the image's V8 settings, never in their place. */
+export const PROFILER_OPTIONS = process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '';
+
 /** What every service of one bench shares: the real Kafka under one namespace, one principal secret. */
 export function sharedServiceEnv(namespace: string, principalSecret: string): Record<string, string> {
   return {
@@ -20,8 +23,7 @@ export function sharedServiceEnv(namespace: string, principalSecret: string): Re
     KAFKA_NAMESPACE: namespace,
     INTERNAL_JWT_SECRET: principalSecret,
     ADMIN_TOKEN: 'bench-admin-'.padEnd(40, 'a'),
-    // BENCH_CPU_PROF=<dir>: every service writes a V8 CPU profile there when it exits (open in Chrome DevTools), keeping the image's V8 settings.
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${IMAGE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+    ...(PROFILER_OPTIONS === '' ? {} : { NODE_OPTIONS: `${IMAGE_NODE_OPTIONS}${PROFILER_OPTIONS}` }),
   };
 }
 

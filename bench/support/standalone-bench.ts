@@ -1,7 +1,7 @@
 import { createTestDatabase, uniqueName } from '@boardsync/kit/testing';
 import { freeListeners, standaloneEnv, type Service, type StandaloneWorld } from '../../tests/support/standalone-env.ts';
 import { IMAGE_NODE_OPTIONS } from '../../tests/support/service-process.ts';
-import { startService, stopServices, type StartedService } from './services.ts';
+import { PROFILER_OPTIONS, startService, stopServices, type StartedService } from './services.ts';
 
 /** Services a benchmark starts one by one from their main.ts, and what they share. */
 export interface StandaloneBench {
@@ -29,12 +29,11 @@ export async function standaloneBench(prefix: string, logLevel: string): Promise
   process.on('exit', () => {
     for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
   });
-  const profile = process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '';
   return {
     world,
     startIn: async (service, extra = {}) => {
       // The image's V8 settings (or the caller's in their place), and the profiler's on top: what is profiled is what runs.
-      const nodeOptions = `${extra.NODE_OPTIONS ?? IMAGE_NODE_OPTIONS}${profile}`;
+      const nodeOptions = `${extra.NODE_OPTIONS ?? IMAGE_NODE_OPTIONS}${PROFILER_OPTIONS}`;
       const started = await startService(service, { ...standaloneEnv(service, world), LOG_LEVEL: logLevel, ...extra, NODE_OPTIONS: nodeOptions });
       running.push(started);
       world.listeners[service] = { port: started.port, internalPort: started.internalPort };

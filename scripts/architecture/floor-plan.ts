@@ -32,6 +32,8 @@ const entry = { 'main.ts': 'entry', 'index.ts': 'entry', 'service.ts': 'wiring',
 export const SERVICE_FLOORS: Record<string, Record<string, Floor>> = {
   gateway: {
     ...entry,
+    /** The route table `npm run contract` writes from the services' operations, read at start. */
+    'api-routes.ts': 'settings',
     domain: 'domain',
     introspection: 'adapters',
     'rate-limit': 'adapters',

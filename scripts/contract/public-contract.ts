@@ -1,3 +1,4 @@
+import type { ApiRoute, ServiceName } from '@boardsync/kit/core';
 import { openApiDocument, type DocumentTag, type Operation } from '@boardsync/kit/contract';
 import { artworkOperation, assetOperations } from '@boardsync/asset';
 import { authOperations, oauthOperations } from '@boardsync/auth';
@@ -6,8 +7,29 @@ import { DELIVERED_EVENTS, deliveryHeaders, webhookOperations } from '@boardsync
 import { DOCUMENTED_ORIGIN } from '@boardsync/gateway';
 import { withCodeSamples } from './code-samples.ts';
 
-/** Every public API operation, from the services that own them. */
-export const API_OPERATIONS: readonly Operation[] = [...authOperations, ...catalogOperations, ...assetOperations, ...webhookOperations];
+/** Every public API operation, by the service that owns and serves it. */
+export const SERVICE_OPERATIONS: Readonly<Record<ServiceName, readonly Operation[]>> = {
+  auth: authOperations,
+  catalog: catalogOperations,
+  asset: assetOperations,
+  webhook: webhookOperations,
+};
+
+export const API_OPERATIONS: readonly Operation[] = Object.values(SERVICE_OPERATIONS).flat();
+
+/** The gateway's route table (services/gateway/contract/api-routes.json): what routing and authorising takes of each operation. */
+export function apiRoutes(): ApiRoute[] {
+  return Object.entries(SERVICE_OPERATIONS).flatMap(([service, operations]) =>
+    operations.map(({ method, path, scope, usesPlan, holds }) => ({
+      method,
+      path,
+      scope,
+      service: service as ServiceName,
+      ...(usesPlan ? { usesPlan } : {}),
+      ...(holds ? { holds } : {}),
+    })),
+  );
+}
 
 /**
  * The contract's own version (semver: CHANGELOG.md), apart from the product's release (package.json):

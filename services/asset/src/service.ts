@@ -1,9 +1,9 @@
-import { Topics, createHttpMetrics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import { Topics, createHttpMetrics, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { EventBus, HttpMetrics, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { AssetSettings } from './config.ts';
 import { internalizeRequestedConsumer } from './events/internalize-requested.ts';
-import { assetsRouter } from './http/assets.ts';
+import { assetOperations } from './http/assets.ts';
 import { internalRouter } from './http/internal.ts';
 import { AssetMetrics } from './media/asset-metrics.ts';
 import { ImageProcessor } from './media/image-processor.ts';
@@ -31,8 +31,7 @@ export const assetService = {
   consumes: [Topics.internalizeRequested],
 } satisfies ServiceDefinition;
 
-/** The asset service's public operations as the contract describes them (the OpenAPI document is built from them). */
-export { assetOperations } from './http/asset-operations.ts';
+export { assetOperations };
 
 export interface AssetAdapters extends ServiceAdapters {
   /** S3 (MinIO) in production, a directory in the embedded mode. */
@@ -53,8 +52,8 @@ export interface AssetDependencies {
 }
 
 /**
- * The asset service's two listeners. Public: the API the gateway proxies to (each router reads
- * its own bodies: multipart streamed to disk for uploads, small JSON otherwise). Internal (never
+ * The asset service's two listeners. Public: the API the gateway proxies to (each operation reads
+ * its own body: multipart streamed to disk for uploads, small JSON otherwise). Internal (never
  * proxied): `/internal/*` for auth's `/me`, readiness detail, metrics.
  */
 export function createApp({ runtime, admission, bus, facts, config, metrics }: AssetDependencies): ServiceApps {
@@ -68,7 +67,7 @@ export function createApp({ runtime, admission, bus, facts, config, metrics }: A
     jsonLimit: false,
     ...(metrics ? { metrics } : {}),
     readiness: { objects: () => runtime.objects.ping() },
-    public: [assetsRouter(runtime, facts, admission, { publicBaseUrl: config.PUBLIC_BASE_URL })],
+    api: serveOperations(assetOperations, { runtime, facts, gate: admission, publicBaseUrl: config.PUBLIC_BASE_URL }),
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET)],
   });
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import { Topics, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { AuthSettings } from './config.ts';
 import { adminRouter } from './http/admin.ts';
@@ -7,8 +7,7 @@ import { authorizeRouter } from './http/authorize.ts';
 import { BrowserSessions } from './http/browser.ts';
 import { introspectionRouter } from './http/introspection.ts';
 import { internalRouter } from './http/internal.ts';
-import { meRouter } from './http/me.ts';
-import { meOperations } from './http/me-operations.ts';
+import { meOperations } from './http/me.ts';
 import { pagesRouter } from './http/pages.ts';
 import { serverMetadataRouter } from './http/server-metadata.ts';
 import { tokenRouter } from './http/token.ts';
@@ -31,7 +30,7 @@ export const authService = {
   produces: [Topics.tokenRevoked, Topics.designerPlanChanged],
 } satisfies ServiceDefinition;
 
-/** The auth service's public operations as the contract describes them: `/me` (the OpenAPI document is built from them; OAuth has its own RFCs). */
+/** The auth service's public API: `/me`, from which its router, the contract and the gateway's route table are built (the OAuth endpoints, outside /api/v1, are `oauthOperations`). */
 export const authOperations = [...meOperations];
 
 export interface AuthDependencies extends DatabaseServiceDependencies {
@@ -76,6 +75,7 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
     formLimit: '16kb',
     // Only the gateway reaches auth; it says in X-Forwarded-Proto whether the browser used https (Secure cookies).
     trustProxy: true,
+    api: serveOperations(authOperations, { orm, facts }),
     public: [
       tokenRouter(orm, createOAuthServer(oauthModel(orm, logger)), logger, throttles.token),
       authorizeRouter(orm, sessions),
@@ -87,7 +87,6 @@ export function createApp({ orm, bus, logger, config, accountFacts, redis }: Aut
         webhooks: httpAccountWebhooks(config.WEBHOOK_INTERNAL_URL, config.INTERNAL_JWT_SECRET),
         logger,
       }),
-      meRouter(orm, facts),
       serverMetadataRouter(config.PUBLIC_BASE_URL),
     ],
     internal: [

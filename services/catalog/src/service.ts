@@ -1,22 +1,17 @@
-import { Topics, createHttpMetrics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import { Topics, createHttpMetrics, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { Database, DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
 import { CursorCodec } from './domain/change-cursor.ts';
 import { assetsChangedConsumer } from './events/assets-changed.ts';
 import { internalizeCompletedConsumer } from './events/internalize-completed.ts';
 import { adminRouter } from './http/admin.ts';
+import { changeOperations } from './http/changes.ts';
+import { componentOperations } from './http/components.ts';
+import { groupOperations } from './http/groups.ts';
+import { maskOperations } from './http/masks.ts';
+import { projectOperations } from './http/projects.ts';
 import { registerChangeMetrics } from './http/change-metrics.ts';
-import { changeOperations } from './http/change-operations.ts';
-import { changesRouter } from './http/changes.ts';
-import { componentOperations } from './http/component-operations.ts';
-import { componentsRouter } from './http/components.ts';
-import { groupOperations } from './http/group-operations.ts';
-import { groupsRouter } from './http/groups.ts';
 import { internalRouter } from './http/internal.ts';
-import { maskOperations } from './http/mask-operations.ts';
-import { masksRouter } from './http/masks.ts';
-import { projectOperations } from './http/project-operations.ts';
-import { projectsRouter } from './http/projects.ts';
 import { wakeAfterChangesCommit } from './store/change-commits.ts';
 import { CHANGES_CHANNEL } from './store/change-log.ts';
 import { ChangeWaiters } from './store/change-waiters.ts';
@@ -35,7 +30,7 @@ export const catalogService = {
   consumes: [Topics.internalizeCompleted, Topics.assetsChanged],
 } satisfies ServiceDefinition;
 
-/** The catalog's public operations as the contract describes them: every route of its public listener (the OpenAPI document is built from them). */
+/** The catalog's public API: every operation of its public listener, from which its router, the contract and the gateway's route table are built. */
 export const catalogOperations = [...projectOperations, ...componentOperations, ...groupOperations, ...maskOperations, ...changeOperations];
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
@@ -68,22 +63,18 @@ export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, con
     bus,
     logger,
     principalSecret: config.INTERNAL_JWT_SECRET,
-    // Each router reads its own JSON bodies: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
+    // Each operation reads its own JSON body: 32 MB for a batch write, 1 MB everywhere else (http/json-bodies.ts).
     jsonLimit: false,
-    public: [
-      projectsRouter(orm, { publicBaseUrl }),
-      componentsRouter(orm, { storedArtworkBaseUrl, publicBaseUrl }),
-      groupsRouter(orm),
-      masksRouter(orm),
-      changesRouter(orm, feed, {
-        publicBaseUrl,
-        logger,
-        metrics: registerChangeMetrics(metrics.registry, feed.waiters),
-        stream: { heartbeatMs: config.CHANGES_HEARTBEAT_MS ?? 15_000, maxMs: (config.CHANGES_STREAM_MAX_SECONDS ?? 60) * 1000 },
-      }),
-    ],
+    api: serveOperations(catalogOperations, {
+      orm,
+      feed,
+      publicBaseUrl,
+      storedArtworkBaseUrl,
+      logger,
+      metrics: registerChangeMetrics(metrics.registry, feed.waiters),
+      stream: { heartbeatMs: config.CHANGES_HEARTBEAT_MS ?? 15_000, maxMs: (config.CHANGES_STREAM_MAX_SECONDS ?? 60) * 1000 },
+    }),
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
-    operations: catalogOperations,
   });
 }
 

@@ -9,3 +9,4 @@ export { RateLimitFallback } from './rate-limit/fallback.ts';
 export { ApiRateLimiter, type RateLimits } from './rate-limit/limiter.ts';
 export { createApp, gatewayService, startGateway, type GatewayAdapters, type GatewayDependencies } from './service.ts';
 export { AUTH_PAGES, DOCUMENTED_ORIGIN, DOCUMENT_FILE, VIEWER_FILE } from './service.ts';
+export { API_ROUTES_FILE } from './api-routes.ts';

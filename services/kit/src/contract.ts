@@ -1,5 +1,13 @@
 /** The public contract's building blocks: operations described by the services' own zod schemas, and the OpenAPI 3.1 document built from them. */
-export type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation, WebhookEventDescription } from './contract/operation.ts';
+export type {
+  Operation,
+  OperationContext,
+  OperationDescription,
+  OperationResponse,
+  OutsideApiAccess,
+  OutsideApiOperation,
+  WebhookEventDescription,
+} from './contract/operation.ts';
 export { openApiDocument, type DocumentExtras, type DocumentInfo, type DocumentTag } from './contract/document.ts';
 export { deprecationHeaders, type Deprecation } from './contract/deprecation.ts';
 export { named, withAnswerExample, withExample } from './contract/named-schema.ts';

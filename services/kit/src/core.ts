@@ -57,10 +57,9 @@ export { addressKey } from './address-key.ts';
 export { giveBackOne, type CountingLimiter } from './give-back.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
-export { apiGuard } from './http/api-guard.ts';
+export { apiOperations, operationOf, serveOperations, type ServedOperation } from './http/api-operations.ts';
 export {
   API_PREFIX,
-  ROUTES,
   isRead,
   matchRoute,
   noRouteProblem,
@@ -69,6 +68,7 @@ export {
   type RequiredScope,
   type RouteMatch,
   type RouteRule,
+  type ApiRoute,
   type ServiceName,
 } from './routes.ts';
 export { databaseServiceEnv, requireDeclaredTopics, serviceEnv, type DatabaseServiceEnv, type ServiceEnv } from './service-env.ts';

@@ -17,12 +17,12 @@ export function describeScope(required: RequiredScope): string {
   return required;
 }
 
+/** What routing and authorising a request takes of an operation: its method, path, scope and how it is held. */
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Below {@link API_PREFIX}; `:name` is one path segment. */
   path: string;
   scope: RequiredScope;
-  service: ServiceName;
   /**
    * The operation enforces the designer's plan (unlocked-project cap, storage quota): the gateway
    * asks auth afresh instead of using a remembered answer, so a plan change applies to the very next one.
@@ -35,60 +35,42 @@ export interface RouteRule {
   holds?: true;
 }
 
+/** A row of the gateway's route table: a rule and the service that owns it (generated from the services' operations). */
+export interface ApiRoute extends RouteRule {
+  service: ServiceName;
+}
+
 /** Every public API path starts here. */
 export const API_PREFIX = '/api/v1';
 
-/**
- * Every endpoint of docs/rules.md with its scope ("Authentication and scopes"), one row each. The gateway routes and authorises by it, and each service
- * checks it again for its own rows, so a slip in one layer cannot grant a scope.
- */
-export const ROUTES: readonly RouteRule[] = [
-  { method: 'GET', path: '/me', scope: 'any', service: 'auth' },
-  { method: 'GET', path: '/projects', scope: 'projects:read', service: 'catalog' },
-  { method: 'POST', path: '/projects', scope: 'projects:write', service: 'catalog', usesPlan: true },
-  { method: 'GET', path: '/projects/:project', scope: 'projects:read', service: 'catalog' },
-  { method: 'PATCH', path: '/projects/:project', scope: 'projects:write', service: 'catalog' },
-  { method: 'GET', path: '/projects/:project/assets', scope: 'assets:read', service: 'asset' },
-  { method: 'POST', path: '/projects/:project/assets', scope: 'assets:write', service: 'asset', usesPlan: true },
-  { method: 'POST', path: '/projects/:project/assets/from-url', scope: 'assets:write', service: 'asset', usesPlan: true },
-  { method: 'DELETE', path: '/projects/:project/assets', scope: 'assets:write', service: 'asset' },
-  { method: 'GET', path: '/masks', scope: 'components:read', service: 'catalog' },
-  { method: 'GET', path: '/projects/:project/components', scope: 'components:read', service: 'catalog' },
-  { method: 'POST', path: '/projects/:project/components', scope: 'components:write', service: 'catalog', usesPlan: true },
-  { method: 'POST', path: '/projects/:project/components/batch', scope: 'components:write', service: 'catalog', usesPlan: true },
-  { method: 'DELETE', path: '/projects/:project/components', scope: 'components:write', service: 'catalog' },
-  { method: 'DELETE', path: '/projects/:project/components/:uniqueId', scope: 'components:write', service: 'catalog' },
-  { method: 'GET', path: '/projects/:project/groups', scope: 'components:read', service: 'catalog' },
-  { method: 'POST', path: '/projects/:project/groups', scope: 'components:write', service: 'catalog' },
-  { method: 'PATCH', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
-  { method: 'DELETE', path: '/projects/:project/groups/:group', scope: 'components:write', service: 'catalog' },
-  { method: 'PUT', path: '/projects/:project/groups/:group/members', scope: 'components:write', service: 'catalog' },
-  // Beyond docs/rules.md (docs/decisions.md, "Changes feed"): what changed after a cursor, each scope showing its own resources' changes.
-  { method: 'GET', path: '/changes/head', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog' },
-  { method: 'GET', path: '/changes', scope: { anyOf: ['projects:read', 'components:read', 'assets:read'] }, service: 'catalog', holds: true },
-  { method: 'GET', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'POST', path: '/webhooks', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'DELETE', path: '/webhooks/:webhook', scope: 'webhooks:write', service: 'webhook' },
-  // Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping; the caller's app's webhooks only.
-  { method: 'GET', path: '/webhooks/:webhook/deliveries', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'GET', path: '/webhooks/:webhook/deliveries/:delivery', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'POST', path: '/webhooks/:webhook/deliveries/:delivery/redeliver', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'POST', path: '/webhooks/:webhook/recover', scope: 'webhooks:write', service: 'webhook' },
-  { method: 'POST', path: '/webhooks/:webhook/ping', scope: 'webhooks:write', service: 'webhook' },
-];
+export type RouteMatch<R extends RouteRule = RouteRule> =
+  { kind: 'found'; rule: R } | { kind: 'method_not_allowed'; allowed: string[] } | { kind: 'not_found' };
 
-export type RouteMatch = { kind: 'found'; rule: RouteRule } | { kind: 'method_not_allowed'; allowed: string[] } | { kind: 'not_found' };
+interface CompiledRule<R> {
+  rule: R;
+  pattern: RegExp;
+  params: number;
+}
 
-const compiled = ROUTES.map((rule) => ({
-  rule,
-  // Path parameters are single segments; their values are the owning service's to judge.
-  pattern: new RegExp(`^${rule.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-  params: (rule.path.match(/:[A-Za-z]+/g) ?? []).length,
-}));
+const compiledTables = new WeakMap<readonly RouteRule[], CompiledRule<RouteRule>[]>();
 
-/** The rule for a method and a path below {@link API_PREFIX}, optionally among one service's rows only. */
-export function matchRoute(method: string, path: string, service?: ServiceName): RouteMatch {
-  const matching = compiled.filter(({ rule, pattern }) => (service === undefined || rule.service === service) && pattern.test(path));
+function compiled<R extends RouteRule>(table: readonly R[]): CompiledRule<R>[] {
+  let rules = compiledTables.get(table);
+  if (!rules) {
+    rules = table.map((rule) => ({
+      rule,
+      // Path parameters are single segments; their values are the owning service's to judge.
+      pattern: new RegExp(`^${rule.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+      params: (rule.path.match(/:[A-Za-z]+/g) ?? []).length,
+    }));
+    compiledTables.set(table, rules);
+  }
+  return rules as CompiledRule<R>[];
+}
+
+/** The rule of `table` for a method and a path below {@link API_PREFIX}. */
+export function matchRoute<R extends RouteRule>(table: readonly R[], method: string, path: string): RouteMatch<R> {
+  const matching = compiled(table).filter(({ pattern }) => pattern.test(path));
   if (matching.length === 0) return { kind: 'not_found' };
   // A literal segment wins over a parameter, as in OpenAPI: `components/batch` is the batch path
   // for every method, never `components/{uniqueId}` with a unique_id of "batch".

@@ -1,18 +1,18 @@
-import { Topics, databaseServiceApps, startDatabaseService } from '@boardsync/kit';
+import { Topics, WakeSignal, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
+import { DeliveryQueue } from './use-cases/delivery-queue.ts';
 import { DeliveryWorker } from './workers/delivery-worker.ts';
+import { deliveryPruner } from './workers/delivery-pruner.ts';
 import { registerQueueMetrics } from './workers/queue-metrics.ts';
 import { DELIVERIES_QUEUED_CHANNEL } from './store/delivery-queue.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { consentRevocationsConsumer } from './events/consent-revocations-consumer.ts';
 import { httpConsentStanding } from './peers/consent-standing.ts';
 import { CONSENT_WITHDRAWN_CHANNEL } from './store/consents.ts';
-import { deliveryLogOperations } from './http/delivery-log-operations.ts';
-import { deliveryLogRouter } from './http/delivery-log-router.ts';
-import { webhookOperations as registrationOperations } from './http/webhook-operations.ts';
-import { webhooksRouter } from './http/webhooks-router.ts';
+import { deliveryLogOperations } from './http/delivery-log.ts';
+import { webhookRegistrationOperations } from './http/webhooks.ts';
 import { entities } from './store/entities/index.ts';
 import { migrations } from './store/migrations/index.ts';
 import { SecretResealing } from './workers/secret-resealing.ts';
@@ -27,14 +27,16 @@ export const webhookService = {
   consumes: [Topics.componentsChanged, Topics.projectUpdated, Topics.tokenRevoked],
 } satisfies ServiceDefinition;
 
-/** The webhook service's public operations as the contract describes them: registration, then the delivery log (the OpenAPI document is built from them). */
-export const webhookOperations = [...registrationOperations, ...deliveryLogOperations];
+/** The webhook service's public API: registration, then the delivery log; its router, the contract and the gateway's route table are built from it. */
+export const webhookOperations = [...webhookRegistrationOperations, ...deliveryLogOperations];
 
 export interface WebhookDependencies extends DatabaseServiceDependencies {
   /** Checks a URL is public at registration, as deliveries do at every attempt. */
   outbound: SafeHttpClient;
   /** Rotation's state and a pass on demand, for the admin API. */
   resealing: SecretResealing;
+  /** Deliveries were queued again (redeliver, recover): wakes this process's worker. Absent: its next poll finds them. */
+  deliveriesQueued?: () => void;
   config: Pick<
     WebhookSettings,
     | 'ADMIN_TOKEN'
@@ -49,7 +51,7 @@ export interface WebhookDependencies extends DatabaseServiceDependencies {
 }
 
 /** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail, metrics and the admin API. */
-export function createApp({ orm, bus, logger, outbound, resealing, config }: WebhookDependencies): ServiceApps {
+export function createApp({ orm, bus, logger, outbound, resealing, config, deliveriesQueued = () => undefined }: WebhookDependencies): ServiceApps {
   const { PUBLIC_BASE_URL: publicBaseUrl, WEBHOOK_SECRET_KEYS: keyring } = config;
   return databaseServiceApps({
     service: 'webhook',
@@ -57,11 +59,19 @@ export function createApp({ orm, bus, logger, outbound, resealing, config }: Web
     bus,
     logger,
     principalSecret: config.INTERNAL_JWT_SECRET,
+    // Every body here is small (a registration, a recovery window): the app's one parser reads them all, so no operation reads its own.
     jsonLimit: '64kb',
-    public: [
-      webhooksRouter(orm, outbound, { maxPerApp: config.WEBHOOK_MAX_PER_APP, maxPerDesigner: config.WEBHOOK_MAX_PER_DESIGNER, publicBaseUrl, keyring }),
-      deliveryLogRouter(orm, outbound, { publicBaseUrl, timeoutMs: config.WEBHOOK_TIMEOUT_MS, retentionDays: config.DELIVERY_RETENTION_DAYS, keyring }),
-    ],
+    api: serveOperations(webhookOperations, {
+      orm,
+      outbound,
+      keyring,
+      maxPerApp: config.WEBHOOK_MAX_PER_APP,
+      maxPerDesigner: config.WEBHOOK_MAX_PER_DESIGNER,
+      publicBaseUrl,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      retentionDays: config.DELIVERY_RETENTION_DAYS,
+      deliveriesQueued,
+    }),
     internal: [adminRouter(orm, resealing, config.ADMIN_TOKEN), internalRouter(orm, config.INTERNAL_JWT_SECRET)],
   });
 }
@@ -89,10 +99,22 @@ export function startWebhook(configured: WebhookSettings, logger: Logger, adapte
     logger,
     wire: ({ orm, bus, signals }) => {
       const resealing = new SecretResealing(orm, settings.WEBHOOK_SECRET_KEYS, logger);
-      const apps = createApp({ orm, bus, logger, outbound, resealing, config: settings });
+      const queue = new DeliveryQueue(orm, { retryDelaysMs: settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: settings.WEBHOOK_DEACTIVATE_AFTER });
+      const wakeWorker = new WakeSignal();
+      const apps = createApp({
+        orm,
+        bus,
+        logger,
+        outbound,
+        resealing,
+        config: settings,
+        deliveriesQueued: () => {
+          wakeWorker.nudge();
+        },
+      });
       resealing.registerMetric(apps.metrics.registry);
       const consents = httpConsentStanding(settings.AUTH_INTERNAL_URL, settings.INTERNAL_JWT_SECRET);
-      const deliveries = new DeliveryWorker({ orm, outbound, logger, consents, settings, registry: apps.metrics.registry });
+      const deliveries = new DeliveryWorker({ orm, queue, outbound, logger, consents, settings, registry: apps.metrics.registry, wake: wakeWorker });
       registerQueueMetrics(apps.metrics.registry, orm, logger);
       // Another replica stopped a webhook for a withdrawn consent: what this one remembers may be stale.
       signals?.on(CONSENT_WITHDRAWN_CHANNEL, () => {
@@ -110,7 +132,7 @@ export function startWebhook(configured: WebhookSettings, logger: Logger, adapte
           }),
           consentRevocationsConsumer(orm, consents, logger),
         ],
-        workers: [deliveries, resealing],
+        workers: [deliveries, deliveryPruner(queue, logger, settings.DELIVERY_RETENTION_DAYS), resealing],
         resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
       };
     },

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Histogram } from 'prom-client';
 import {
   API_PREFIX,
@@ -13,11 +13,10 @@ import {
   type HttpMetrics,
   type Logger,
 } from '@boardsync/kit/core';
-import { gatewayHeaders, type Opened, type UpstreamProxy } from '../proxy/proxy.ts';
-import { HOP_BY_HOP } from '../proxy/forwarded-headers.ts';
+import { gatewayHeaders, type UpstreamProxy } from '../proxy/proxy.ts';
 import { parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
 import type { ClientOrigin } from '../request/client-origin.ts';
-import { beforeOwnAnswer } from '../request/unread-body.ts';
+import { beforeOwnAnswer, declaresBody } from '../request/unread-body.ts';
 import type { ApiAdmission } from '../use-cases/admit-api-request.ts';
 
 export interface FastApiDependencies {
@@ -46,7 +45,7 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
   return (req, res) => {
     const url = req.url ?? '';
     const method = req.method ?? '';
-    if (!url.startsWith(API_PREFIX) || method === 'OPTIONS' || hasBody(req) || (deps.corsEnabled && req.headers.origin !== undefined)) return false;
+    if (!url.startsWith(API_PREFIX) || method === 'OPTIONS' || declaresBody(req) || (deps.corsEnabled && req.headers.origin !== undefined)) return false;
     let target: RequestTarget;
     try {
       target = parseRequestTarget(url);
@@ -86,8 +85,7 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
         held: rule.holds,
         heldToken: admitted.heldToken,
       };
-      const opened = await proxy.open(req, res, outgoing);
-      return opened ? answer(method, res, opened) : 408; // 408: nobody is left to answer; only the log shows it
+      return (await proxy.relay(req, res, outgoing)) ?? 408; // 408: nobody is left to answer; only the log shows it
     };
     void runWithRequestContext({ requestId }, exchange).then(finish, (error: unknown) => {
       const problem = toProblem(error, logger);
@@ -101,35 +99,4 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
     });
     return true;
   };
-}
-
-// Upstream answers that carry no body, whatever the upstream sent (Koa's statuses.empty).
-const EMPTY_STATUSES = new Set([204, 205, 304]);
-
-function hasBody(req: IncomingMessage): boolean {
-  return (req.headers['content-length'] ?? '') !== '' || (req.headers['transfer-encoding'] ?? '') !== '';
-}
-
-/** Writes the upstream's answer as the Koa path would (proxy.ts `forward` and Koa's respond); returns its status. */
-function answer(method: string, res: ServerResponse, { exchange, upstream }: NonNullable<Opened>): number {
-  const status = upstream.statusCode;
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(upstream.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
-    res.setHeader(name, value);
-  }
-  const length = upstream.headers['content-length'];
-  if (method === 'HEAD' || status === 204 || status === 304) {
-    upstream.body.dump().catch(() => undefined);
-    if (EMPTY_STATUSES.has(status)) {
-      res.removeHeader('Content-Type');
-      res.removeHeader('Transfer-Encoding');
-    } else if (typeof length === 'string') res.setHeader('Content-Length', length);
-    res.end();
-    return status;
-  }
-  if (typeof length === 'string') res.setHeader('Content-Length', length);
-  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/octet-stream');
-  exchange.sendResponseBody(upstream.body);
-  return status;
 }

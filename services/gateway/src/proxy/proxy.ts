@@ -6,14 +6,16 @@ import { Problem, REQUEST_ID_HEADER, type Logger } from '@boardsync/kit/core';
 import { peerDispatcher } from '@boardsync/kit/peer-requests';
 import { requestTargetOf, upstreamPathOf } from '../request/canonical-path.ts';
 import { clientOriginOf, type ClientOrigin } from '../request/client-origin.ts';
+import { declaresBody } from '../request/unread-body.ts';
 import { ProxyAborts } from './aborts.ts';
 import { Exchange } from './exchange.ts';
 import type { HeldRequests, HeldToken } from './held-requests.ts';
-import { HOP_BY_HOP, forwardableHeaders } from './forwarded-headers.ts';
+import { forwardableHeaders } from './forwarded-headers.ts';
+import { writeUpstreamAnswer } from './upstream-answer.ts';
 
 export interface ProxyOptions {
   timeoutMs: number;
-  /** For a route that holds its request (long-poll) or streams (`RouteRule.holds`): the wait before an answer's head, and between its body's chunks. */
+  /** For a route that holds its request (long-poll) or streams (`ApiRoute.holds`): the wait before an answer's head, and between its body's chunks. */
   heldTimeoutMs: number;
   /** Upstream connections per service for held routes: their own pool, so held streams never take the ordinary one's. */
   heldConnections: number;
@@ -32,7 +34,7 @@ export interface Outgoing {
   path: string;
   service: string;
   headers: Record<string, string>;
-  /** The route holds its request or streams (`RouteRule.holds`): the held-request timeout applies. */
+  /** The route holds its request or streams (`ApiRoute.holds`): the held-request timeout applies. */
   held?: boolean | undefined;
   /** A held request's token: its revocation or expiry ends the request (held-requests.ts). */
   heldToken?: HeldToken | undefined;
@@ -91,42 +93,26 @@ export class UpstreamProxy {
       held: options.held,
       heldToken: options.heldToken,
     };
-    const opened = await this.open(ctx.req, ctx.res, outgoing);
-    if (!opened) {
-      leftBeforeTheAnswer(ctx);
-      return;
-    }
-    const { exchange, upstream } = opened;
-    ctx.status = upstream.statusCode;
-    for (const [name, value] of Object.entries(upstream.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
-      ctx.set(name, value);
-    }
-    const length = upstream.headers['content-length'];
-    if (ctx.method === 'HEAD' || upstream.statusCode === 204 || upstream.statusCode === 304) {
-      // No body goes out; Koa would never read one, so ours is drained and closed here.
-      upstream.body.dump().catch(() => undefined);
-      if (typeof length === 'string' && ctx.method === 'HEAD') ctx.set('content-length', length);
-      return;
-    }
-    if (typeof length === 'string') ctx.length = Number(length);
-    // Still the body for the layers around us (a 404 with a body is the upstream's, not "no route"); Koa leaves the response to the exchange.
-    ctx.body = upstream.body;
+    const status = await this.relay(ctx.req, ctx.res, outgoing);
+    // The answer is written (or streaming) on the raw response, as on the fast path; Koa leaves it be.
     ctx.respond = false;
-    exchange.sendResponseBody(upstream.body);
+    // Nobody is left to answer when the client went first; 408 is only what the access log shows.
+    ctx.status = status ?? 408;
+  }
+
+  /** Sends `outgoing` and writes the upstream's answer to `res` (upstream-answer.ts); its status, or undefined when the client left first. */
+  async relay(req: IncomingMessage, res: ServerResponse, outgoing: Outgoing): Promise<number | undefined> {
+    const opened = await this.open(req, res, outgoing);
+    return opened ? writeUpstreamAnswer(req.method ?? 'GET', res, opened.exchange, opened.upstream) : undefined;
   }
 
   /**
    * Sends `outgoing` with the request's body, if it has one (streamed), and resolves with the
    * answer's head. Throws the Problem to answer when the upstream times out or cannot be reached.
    */
-  async open(req: IncomingMessage, res: ServerResponse, outgoing: Outgoing): Promise<Opened> {
+  private async open(req: IncomingMessage, res: ServerResponse, outgoing: Outgoing): Promise<Opened> {
     const method = req.method ?? 'GET';
-    const hasBody =
-      method !== 'GET' &&
-      method !== 'HEAD' &&
-      method !== 'OPTIONS' &&
-      ((req.headers['content-length'] ?? '') !== '' || (req.headers['transfer-encoding'] ?? '') !== '');
+    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && declaresBody(req);
     const exchange = new Exchange(req, res, outgoing.service, this.aborts, hasBody);
     if (exchange.clientGone()) return undefined;
     if (outgoing.held === true && outgoing.heldToken)
@@ -170,11 +156,6 @@ export function gatewayHeaders(req: IncomingMessage, client: ClientOrigin, reque
   const { host } = req.headers;
   if (host !== undefined && host !== '') headers['x-forwarded-host'] = host;
   return headers;
-}
-
-// Nobody is left to answer; 408 is only what the access log shows.
-function leftBeforeTheAnswer(ctx: Context): void {
-  ctx.status = 408;
 }
 
 function upstreamProblem(error: unknown, service: string, timeoutMs: number): Problem {

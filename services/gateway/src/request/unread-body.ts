@@ -68,6 +68,7 @@ export function boundUnreadBodies(inner: Middleware): Middleware {
   };
 }
 
-function declaresBody(req: IncomingMessage): boolean {
+/** The request says a body follows (a length or a chunked encoding), whatever its method. */
+export function declaresBody(req: IncomingMessage): boolean {
   return (req.headers['content-length'] ?? '') !== '' || (req.headers['transfer-encoding'] ?? '') !== '';
 }

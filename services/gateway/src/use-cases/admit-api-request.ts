@@ -7,9 +7,10 @@ import {
   noRouteProblem,
   requireScope,
   tokenDigest,
-  type RouteRule,
+  type ApiRoute,
   type ServiceName,
 } from '@boardsync/kit/core';
+import { readApiRoutes } from '../api-routes.ts';
 import type { Introspector, TokenInfo } from '../introspection/introspector.ts';
 import type { HeldToken } from '../domain/held-token.ts';
 import { AuthFailuresSpent, type AuthFailureBudget } from '../rate-limit/auth-failure-budget.ts';
@@ -33,7 +34,7 @@ export interface Admission {
   upstream: string;
   principal: string;
   rateHeaders: [string, string][];
-  /** For a route that holds its request (`RouteRule.holds`): the token it stands on, so its revocation or expiry ends it (proxy/held-requests.ts). */
+  /** For a route that holds its request (`ApiRoute.holds`): the token it stands on, so its revocation or expiry ends it (proxy/held-requests.ts). */
   heldToken?: HeldToken;
 }
 
@@ -54,6 +55,7 @@ export interface AdmissionDependencies {
  */
 export class ApiAdmission {
   private readonly deps: AdmissionDependencies;
+  private readonly routes = readApiRoutes();
   /** Checks of uncached tokens under way, by digest: concurrent requests with one token share one. */
   private readonly checking = new Map<string, { era: number; check: Promise<TokenInfo | null> }>();
 
@@ -62,13 +64,13 @@ export class ApiAdmission {
   }
 
   /** The route table's row for the request, or the 404/405 Problem. `path` is under API_PREFIX. */
-  route(method: string, path: string): RouteRule {
-    const match = matchRoute(method, path.slice(API_PREFIX.length) || '/');
+  route(method: string, path: string): ApiRoute {
+    const match = matchRoute(this.routes, method, path.slice(API_PREFIX.length) || '/');
     if (match.kind !== 'found') throw noRouteProblem(match, method, path);
     return match.rule;
   }
 
-  async admit(request: ApiRequest, rule: RouteRule): Promise<Admission> {
+  async admit(request: ApiRequest, rule: ApiRoute): Promise<Admission> {
     const token = await this.authenticate(request, rule.usesPlan === true);
     requireScope(token.scopes, rule.scope);
     const read = isRead(request.method);

@@ -1,4 +1,4 @@
-import { ROUTES, describeScope, type RequiredScope, type RouteRule } from '../routes.ts';
+import { describeScope, type RequiredScope } from '../routes.ts';
 import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
 import { deprecationNote } from './deprecation.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
@@ -88,12 +88,6 @@ const IF_NONE_MATCH = {
   schema: { type: 'string' },
 };
 
-function ruleOf(operation: Operation): RouteRule {
-  const rule = ROUTES.find((candidate) => candidate.method === operation.method && candidate.path === operation.path);
-  if (!rule) throw new Error(`${operation.operationId}: ${operation.method} ${operation.path} is not a row of the route table`);
-  return rule;
-}
-
 function responseOf(
   { description, schema, mediaType, alternatives = {}, headers = {} }: OperationResponse,
   status: number,
@@ -129,9 +123,8 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
 
 const DEPRECATION_HEADERS = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
 
-/** An API operation: its scope from the route table, the common errors, rate-limit headers on every success, and what of it is deprecated. */
+/** An API operation: the scope it declares, the common errors, rate-limit headers on every success, and what of it is deprecated. */
 export function apiOperationObject(operation: Operation): JsonObject {
-  const rule = ruleOf(operation);
   const responses: JsonObject = { ...COMMON_ERRORS, ...(operation.body ? BODY_ERRORS : {}) };
   const read = operation.method === 'GET';
   const deprecations = operation.deprecations ?? [];
@@ -152,8 +145,8 @@ export function apiOperationObject(operation: Operation): JsonObject {
     ...(notes.length > 0 ? { description: [operation.description, ...notes].filter(Boolean).join('\n\n') } : {}),
     ...(deprecations.some(({ what }) => 'operation' in what) ? { deprecated: true } : {}),
     ...(read ? { parameters: [...(parts.parameters as JsonObject[]), IF_NONE_MATCH] } : {}),
-    security: [...oauthScopes(rule.scope).map((scopes) => ({ oauth2: scopes })), { personalToken: [] }],
-    'x-required-scope': describeScope(rule.scope),
+    security: [...oauthScopes(operation.scope).map((scopes) => ({ oauth2: scopes })), { personalToken: [] }],
+    'x-required-scope': describeScope(operation.scope),
     responses,
   };
 }

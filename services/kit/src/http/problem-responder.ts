@@ -15,7 +15,8 @@ export function problemResponder(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body == null) {
+      // A handler that answered on the raw response (`ctx.respond = false`: the gateway's proxy) answered its own 404.
+      if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) {
         throw new Problem({ status: 404, code: 'not_found', detail: `No route for ${ctx.method} ${ctx.path}.` });
       }
     } catch (error) {

@@ -41,7 +41,7 @@ export async function recordAttempts(em: EntityManager, made: readonly MadeAttem
   return em.transactional((tx) => recordAttemptsIn(tx, made, policy));
 }
 
-/** {@link recordAttempts} inside a transaction the caller holds (a worker's turn: queue-turns.ts). */
+/** {@link recordAttempts} inside a transaction the caller holds (a worker's turn: delivery-queue.ts). */
 export async function recordAttemptsIn(tx: EntityManager, made: readonly MadeAttempt[], policy: AttemptPolicy): Promise<RecordedAttempt[]> {
   const judged = made.map(({ delivery, sent }) => {
     const outcome = classifyAttempt(sent);

@@ -1,13 +1,13 @@
-import { periodicTask, type Database, type Logger, type Worker } from '@boardsync/kit';
-import { pruneDeliveries } from '../store/delivery-log.ts';
+import { periodicTask, type Logger, type Worker } from '@boardsync/kit';
+import type { DeliveryQueue } from '../use-cases/delivery-queue.ts';
 
-/** Deletes settled deliveries older than the retention (and their attempts), a minute after start and every ten minutes. */
-export function deliveryPruner(orm: Database, logger: Logger, retentionDays: number): Worker {
+/** Prunes the queue of settled deliveries older than the retention (and their attempts), a minute after start and every ten minutes. */
+export function deliveryPruner(queue: DeliveryQueue, logger: Logger, retentionDays: number): Worker {
   return periodicTask({
     name: 'delivery pruning',
     firstAfterMs: 60_000,
     everyMs: 10 * 60_000,
-    run: () => pruneDeliveries(orm.em.fork(), retentionDays),
+    run: () => queue.prune(retentionDays),
     logger,
   });
 }

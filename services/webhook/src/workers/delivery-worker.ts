@@ -1,13 +1,12 @@
 import type { Registry } from 'prom-client';
-import { WakeSignal, type Database, type Logger, type Worker } from '@boardsync/kit';
+import { WakeSignal, type Database, type Logger } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
-import { handBackClaims, heldLease, lengthenLeases, recordAndClaim, type ClaimedDelivery, type HeldLease } from '../use-cases/queue-turns.ts';
-import { recordAttempts, type AttemptPolicy, type MadeAttempt, type RecordedAttempt } from '../use-cases/record-attempts.ts';
+import { heldLease, type ClaimedDelivery, type DeliveryQueue, type HeldLease } from '../use-cases/delivery-queue.ts';
+import type { MadeAttempt, RecordedAttempt } from '../use-cases/record-attempts.ts';
 import { sendDelivery } from '../sending/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
-import { deliveryPruner } from './delivery-pruner.ts';
 import { DeliverySpan } from './delivery-span.ts';
 import { DesignerShares } from './designer-shares.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
@@ -16,21 +15,24 @@ import type { ConsentStanding } from '../peers/consent-standing.ts';
 import { UnextendedLeases } from './unextended-leases.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 
-/** An attempt answered and waiting for the worker's next turn to be recorded. */
+/** An attempt answered and waiting for the worker's next turn to record it, with the span that ends once it is. */
 interface Answered {
   made: MadeAttempt;
-  resolve: (recorded: RecordedAttempt) => void;
-  reject: (error: unknown) => void;
+  span: DeliverySpan;
 }
 
 export interface DeliveryWorkerOptions {
   orm: Database;
+  /** What every change of the queue goes through. */
+  queue: DeliveryQueue;
   outbound: SafeHttpClient;
   logger: Logger;
   /** Whether the consent a webhook was registered under still stands (send-gate.ts). */
   consents: ConsentStanding;
   /** Where `DeliveryMetrics` are registered (the service's metrics registry). */
   registry: Registry;
+  /** What wakes the worker; given when others nudge it too (redeliver and recover, through the API). */
+  wake?: WakeSignal;
   settings: Pick<
     WebhookSettings,
     | 'WEBHOOK_RETRY_DELAYS'
@@ -40,7 +42,6 @@ export interface DeliveryWorkerOptions {
     | 'DELIVERY_CONCURRENCY'
     | 'DELIVERY_PER_ENDPOINT'
     | 'DELIVERY_PER_DESIGNER'
-    | 'DELIVERY_RETENTION_DAYS'
   >;
 }
 
@@ -53,15 +54,14 @@ export interface DeliveryWorkerOptions {
  * then claim due deliveries, up to CLAIM_AHEAD_FACTOR times DELIVERY_CONCURRENCY ahead of the sends in flight. A send slot
  * that frees up takes the next delivery claimed ahead at once, so sends never wait for a turn. A
  * turn starts when an answer comes in, when this process's fan-out queued deliveries (nudge), or
- * at the slow idle poll. Also prunes deliveries past their retention now and then.
+ * at the slow idle poll.
  */
 export class DeliveryWorker {
   readonly name = 'webhook delivery worker';
   private readonly options: DeliveryWorkerOptions;
   private readonly logger: Logger;
-  private readonly policy: AttemptPolicy;
   private readonly stopped = new AbortController();
-  /** Each claimed delivery's task: its send, then waiting for its attempt to be recorded. */
+  /** Each claimed delivery's send, until it is answered. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Sends not yet answered (what DELIVERY_CONCURRENCY bounds), with the leases they were claimed under. */
   private readonly sending = new Map<string, HeldLease>();
@@ -74,12 +74,11 @@ export class DeliveryWorker {
   private readonly unextended = new UnextendedLeases();
   private readonly secrets: OpenedSecrets;
   private readonly gate: SendGate;
-  /** Nudged by this process's fan-out, hinted by another's (claim only if anything is due), rung by an answer. */
-  private readonly wake = new WakeSignal();
+  /** Nudged by this process's fan-out and redeliveries, hinted by another's (claim only if anything is due), rung by an answer. */
+  private readonly wake: WakeSignal;
   /** The last claim took all it asked for: more are likely due, so the next claims without asking first. */
   private lastClaimFull = false;
   private loop: Promise<void> | undefined;
-  private readonly pruner: Worker;
   private attemptCount = 0;
   private readonly metrics: DeliveryMetrics;
 
@@ -87,9 +86,8 @@ export class DeliveryWorker {
     this.options = options;
     this.logger = options.logger.child({ component: 'delivery-worker' });
     this.secrets = new OpenedSecrets(options.settings.WEBHOOK_SECRET_KEYS, this.logger);
-    this.gate = new SendGate(options.orm, options.consents);
-    this.pruner = deliveryPruner(options.orm, this.logger, options.settings.DELIVERY_RETENTION_DAYS);
-    this.policy = { retryDelaysMs: options.settings.WEBHOOK_RETRY_DELAYS, deactivateAfter: options.settings.WEBHOOK_DEACTIVATE_AFTER };
+    this.gate = new SendGate(options.orm, options.queue, options.consents);
+    this.wake = options.wake ?? new WakeSignal();
     this.metrics = new DeliveryMetrics(options.registry, () => this.sending.size / options.settings.DELIVERY_CONCURRENCY);
     this.shares = new DesignerShares(options.settings.DELIVERY_PER_DESIGNER, CLAIM_AHEAD_FACTOR);
     this.ahead = new ClaimsAhead(this.shares);
@@ -97,7 +95,6 @@ export class DeliveryWorker {
 
   start(): void {
     this.loop ??= this.run();
-    this.pruner.start();
   }
 
   /** Stops claiming, then waits (bounded) for the sends in flight to be answered and recorded. */
@@ -108,7 +105,7 @@ export class DeliveryWorker {
     const grace = this.options.settings.WEBHOOK_TIMEOUT_MS + CLOSE_GRACE_MS;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, grace, 'timeout')));
-    const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight, this.pruner.close()]), timedOut]);
+    const settled = await Promise.race([Promise.all([this.loop, ...this.inFlight]), timedOut]);
     clearTimeout(timer);
     // Their leases run out and other replicas (or this one, restarted) send them again.
     if (settled === 'timeout') this.logger.warn({ sending: this.sending.size, unrecorded: this.answered.length }, 'deliveries still in flight at shutdown');
@@ -140,7 +137,7 @@ export class DeliveryWorker {
       const room = stopping ? 0 : (1 + CLAIM_AHEAD_FACTOR) * DELIVERY_CONCURRENCY - this.sending.size - this.ahead.size;
       if (this.answered.length === 0 && room <= 0) {
         await this.extendStartedLeases(leaseMs);
-        await this.idle(IDLE_POLL_MS, false);
+        await this.wake.wait(IDLE_POLL_MS, { heedQueue: false });
         continue;
       }
       const answered = this.answered.splice(0, MAX_RECORD_BATCH);
@@ -148,21 +145,15 @@ export class DeliveryWorker {
       const { nudged } = this.wake.take();
       let claimed: ClaimedDelivery[];
       try {
-        const turn = await recordAndClaim(
-          this.options.orm.em.fork(),
-          {
-            started: started.map(({ lease }) => lease),
-            sendingLeaseMs: leaseMs,
-            made: answered.map(({ made }) => made),
-            claim: room > 0 ? this.shares.claimLimits({ limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS }, this.ahead) : undefined,
-            claimOnlyIfDue: !nudged && !this.lastClaimFull,
-          },
-          this.policy,
-        );
+        const turn = await this.options.queue.turn({
+          started: started.map(({ lease }) => lease),
+          sendingLeaseMs: leaseMs,
+          made: answered.map(({ made }) => made),
+          claim: room > 0 ? this.shares.claimLimits({ limit: room, perEndpoint: DELIVERY_PER_ENDPOINT, leaseMs: CLAIM_LEASE_MS }, this.ahead) : undefined,
+          claimOnlyIfDue: !nudged && !this.lastClaimFull,
+        });
         answered.forEach((entry, index) => {
-          const recorded = turn.recorded[index];
-          if (recorded) entry.resolve(recorded);
-          else entry.reject(new Error('attempt missing from its turn'));
+          this.settled(entry, turn.recorded[index]);
         });
         claimed = turn.claimed;
       } catch (error) {
@@ -172,19 +163,25 @@ export class DeliveryWorker {
         await this.extendStartedLeases(leaseMs);
         // One attempt that cannot be recorded must not cost the others theirs: record each alone.
         for (const entry of answered) {
-          await recordAttempts(this.options.orm.em.fork(), [entry.made], this.policy).then(([recorded]) => {
-            if (recorded) entry.resolve(recorded);
-            else entry.reject(error);
-          }, entry.reject);
+          await this.options.queue.record([entry.made]).then(
+            ([recorded]) => {
+              this.settled(entry, recorded);
+            },
+            (failure: unknown) => {
+              this.unrecorded(entry, failure);
+            },
+          );
         }
-        await this.idle(FAILURE_BACKOFF_MS, false);
+        await this.wake.wait(FAILURE_BACKOFF_MS, { heedQueue: false });
         continue;
       }
       if (room > 0) this.lastClaimFull = claimed.length >= room;
       this.ahead.add(claimed);
       this.sendClaimed();
       // A full claim may have left more due rows behind; otherwise nothing more is due yet.
-      if (this.answered.length === 0 && claimed.length < room) await this.idle(IDLE_POLL_MS);
+      if (this.answered.length === 0 && claimed.length < room)
+        // Woken early by an answer, a nudge or hint, or close; already nudged or hinted, at once.
+        await this.wake.wait(IDLE_POLL_MS, { heedQueue: true });
     }
   }
 
@@ -201,7 +198,7 @@ export class DeliveryWorker {
   private async handBackClaims(deliveries: readonly ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     try {
-      await handBackClaims(this.options.orm.em.fork(), deliveries);
+      await this.options.queue.handBack(deliveries);
     } catch (error) {
       this.logger.warn({ err: error, deliveries: deliveries.length }, 'could not hand back deliveries claimed ahead; their leases run out instead');
     }
@@ -212,8 +209,7 @@ export class DeliveryWorker {
     const due = this.unextended.takeDue();
     if (due.length === 0) return;
     try {
-      await lengthenLeases(
-        this.options.orm.em.fork(),
+      await this.options.queue.lengthen(
         due.map(({ lease }) => lease),
         leaseMs,
       );
@@ -230,7 +226,7 @@ export class DeliveryWorker {
     });
   }
 
-  /** One attempt of one claimed delivery; never rejects (a failure leaves the lease to run out, and the row is tried again). */
+  /** Sends one claimed delivery and hands its answer to the loop; never rejects (a failure leaves the lease to run out, and the row is tried again). */
   private async deliver(delivery: ClaimedDelivery, claimedAt: number): Promise<void> {
     const { outbound, settings } = this.options;
     const ids = { deliveryId: delivery.id, webhookId: delivery.webhookId };
@@ -271,27 +267,34 @@ export class DeliveryWorker {
     }
     this.attemptCount++;
     span.sent(sent);
-    try {
-      const recorded = await new Promise<RecordedAttempt>((resolve, reject) => {
-        this.answered.push({ made: { delivery, sent }, resolve, reject });
-        this.wake.ring();
-      });
-      this.metrics.recorded(recorded);
-      span.recorded(recorded);
-      this.logger.debug({ ...ids, status: sent.status, error: sent.error, outcome: recorded.outcome, state: recorded.state }, 'delivery attempted');
-      if (recorded.deactivated) {
-        this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');
-      }
-    } catch (error) {
-      this.logger.error({ err: error, ...ids }, 'delivery attempt could not be recorded; it is retried once its lease runs out');
-      span.failed(error);
-    } finally {
-      span.end();
+    // Recorded by the loop's next turn, with every other attempt answered meanwhile, in one transaction.
+    this.answered.push({ made: { delivery, sent }, span });
+    this.wake.ring();
+  }
+
+  /** What a turn recorded of one attempt: counted, on its span, logged; a deactivation said once. */
+  private settled({ made, span }: Answered, recorded: RecordedAttempt | undefined): void {
+    if (!recorded) {
+      this.unrecorded({ made, span }, new Error('attempt missing from its turn'));
+      return;
+    }
+    const { delivery, sent } = made;
+    this.metrics.recorded(recorded);
+    span.recorded(recorded);
+    span.end();
+    const { outcome, state } = recorded;
+    this.logger.debug({ deliveryId: delivery.id, webhookId: delivery.webhookId, status: sent.status, error: sent.error, outcome, state }, 'delivery attempted');
+    if (recorded.deactivated) {
+      this.logger.info({ webhookId: delivery.webhookId, abandoned: recorded.abandoned }, 'webhook deactivated after consecutive failures');
     }
   }
 
-  /** Waits `ms`, or until woken (an answer came in, a nudge or hint, close); already nudged or hinted, returns at once when `heedQueue`. */
-  private async idle(ms: number, heedQueue = true): Promise<void> {
-    await this.wake.wait(ms, { heedQueue });
+  private unrecorded({ made, span }: Answered, error: unknown): void {
+    this.logger.error(
+      { err: error, deliveryId: made.delivery.id, webhookId: made.delivery.webhookId },
+      'delivery attempt could not be recorded; it is retried once its lease runs out',
+    );
+    span.failed(error);
+    span.end();
   }
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@boardsync/kit';
 import type { ConsentStanding } from '../peers/consent-standing.ts';
 import { withdrawConsents } from '../store/consents.ts';
-import { dropForInactiveWebhook, type ClaimedDelivery } from '../use-cases/queue-turns.ts';
+import type { ClaimedDelivery, DeliveryQueue } from '../use-cases/delivery-queue.ts';
 
 /**
  * The last look before a claimed delivery is sent: its webhook still active (docs/rules.md "States and transitions", as the claim
@@ -12,16 +12,18 @@ import { dropForInactiveWebhook, type ClaimedDelivery } from '../use-cases/queue
  */
 export class SendGate {
   private readonly orm: Database;
+  private readonly queue: DeliveryQueue;
   private readonly consents: ConsentStanding;
 
-  constructor(orm: Database, consents: ConsentStanding) {
+  constructor(orm: Database, queue: DeliveryQueue, consents: ConsentStanding) {
     this.orm = orm;
+    this.queue = queue;
     this.consents = consents;
   }
 
   async admits(delivery: ClaimedDelivery): Promise<boolean> {
     if (!delivery.isActive) {
-      await dropForInactiveWebhook(this.orm.em.fork(), delivery.id);
+      await this.queue.settleUnsent(delivery.id);
       return false;
     }
     if (await this.consents.stands(delivery.designerId, delivery.registrant)) return true;

@@ -6,7 +6,7 @@ import { SafeHttpClient } from '@boardsync/kit/outbound';
 import { eventually, testLogger } from '@boardsync/kit/testing';
 import { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import { CLAIM_AHEAD_FACTOR } from '../../src/workers/pacing.ts';
-import { pruneDeliveries } from '../../src/store/delivery-log.ts';
+import { DeliveryQueue } from '../../src/use-cases/delivery-queue.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
 import { header } from '../support/signed-requests.ts';
 import { PRINCIPAL_SECRET, TEST_SECRET_KEYS, WebhookWorld } from '../support/world.ts';
@@ -20,7 +20,7 @@ import { componentsChanged, deliveryHelpers } from '../support/delivery-helpers.
  * world's 200 ms, 400 ms, 600 ms schedule, and the webhooks' bookkeeping read back through the API.
  */
 export function deliveryFailureSuite(world: WebhookWorld): void {
-  describe('delivery: giving up, refusals, shared work, leases, pruning and slow receivers', () => {
+  describe('delivery: giving up, refusals, shared work, leases and slow receivers', () => {
     const receiver = Receiver.forSuite(world);
     const { register, view, sql, deliveries, attempts, settled } = deliveryHelpers(world);
 
@@ -123,6 +123,7 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
       const outbound = new SafeHttpClient({ allowCidrs: ['127.0.0.1/32'], maxRedirects: 0, userAgent: 'second-Webhook/1' });
       const second = new DeliveryWorker({
         orm: world.service.orm,
+        queue: new DeliveryQueue(world.service.orm, { retryDelaysMs: [200, 400, 600], deactivateAfter: 15 }),
         outbound,
         logger: testLogger('second-worker'),
         consents: httpConsentStanding(world.authInternalUrl, PRINCIPAL_SECRET),
@@ -135,7 +136,6 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
           DELIVERY_CONCURRENCY: 16,
           DELIVERY_PER_ENDPOINT: 4,
           DELIVERY_PER_DESIGNER: 8,
-          DELIVERY_RETENTION_DAYS: 30,
         },
       });
       second.start();
@@ -179,31 +179,6 @@ export function deliveryFailureSuite(world: WebhookWorld): void {
       expect(delivery).toMatchObject({ state: 'succeeded', attempts: 1 });
       await sleep(300);
       expect(receiver.hits(path)).toBe(1);
-    });
-
-    it('prunes settled deliveries past the retention, with their attempts, and keeps the rest', async () => {
-      const designerId = world.designer();
-      const webhook = await register({ designerId }, receiver.url(`/${String(designerId)}/old`), ['components.changed']);
-      const insert = (id: string, state: string, ageDays: number, next: string) =>
-        sql(
-          `insert into delivery (id, webhook_id, event, body, state, attempts, next_attempt_at, created_at)
-           values (?, ?, 'components.changed', '{}', ?, 1, ${next}, now() - (? * interval '1 day'))`,
-          [id, webhook.id, state, ageDays],
-        );
-      const ids = {
-        oldDone: '00000000-0000-4000-8000-000000000001',
-        oldFailed: '00000000-0000-4000-8000-000000000002',
-        oldPending: '00000000-0000-4000-8000-000000000003',
-        recent: '00000000-0000-4000-8000-000000000004',
-      };
-      await insert(ids.oldDone, 'succeeded', 31, 'null');
-      await insert(ids.oldFailed, 'failed', 45, 'null');
-      await insert(ids.oldPending, 'pending', 31, `now() + interval '1 day'`);
-      await insert(ids.recent, 'succeeded', 29, 'null');
-      await sql(`insert into delivery_attempt (delivery_id, attempted_at, duration_ms, status) values (?, now(), 5, 200)`, [ids.oldDone]);
-      expect(await pruneDeliveries(world.service.orm.em.fork(), 30, 1)).toBe(2);
-      expect((await deliveries(webhook.id)).map((row) => row.id).sort()).toEqual([ids.oldPending, ids.recent]);
-      expect(await attempts(ids.oldDone)).toEqual([]);
     });
 
     describe('with a 300 ms receiver timeout and one delivery at a time per webhook', () => {

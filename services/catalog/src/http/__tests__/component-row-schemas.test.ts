@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { openApiDocument } from '@boardsync/kit/contract';
 import { parseComponentRow } from '../../domain/component-input.ts';
 import { CREATABLE_TYPES, honouredFields, type CreatableType } from '../../domain/component-types.ts';
-import { componentOperations } from '../component-operations.ts';
+import { componentOperations } from '../components.ts';
 import { schemaNameOf } from '../component-row-schemas.ts';
 
 type Json = Record<string, unknown>;

@@ -8,6 +8,7 @@ import { WebhookFailingIndex } from './20261127090000-webhook-failing-index.ts';
 import { DueIndexWithoutLeases } from './20261128090000-due-index-without-leases.ts';
 import { DeliveryDesigner } from './20261128150000-delivery-designer.ts';
 import { WebhookRegistrant } from './20261129090000-webhook-registrant.ts';
+import { DeliveriesRequeuedSignal } from './20261129180000-deliveries-requeued-signal.ts';
 
 /** In order; a migration once released is never edited, only followed. */
 export const migrations = [
@@ -22,4 +23,5 @@ export const migrations = [
   DueIndexWithoutLeases,
   DeliveryDesigner,
   WebhookRegistrant,
+  DeliveriesRequeuedSignal,
 ];

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { ROUTES } from '@boardsync/kit';
 import { openApiDocument } from '@boardsync/kit/contract';
 import { COMPONENT_FIELDS, type ComponentFieldName } from '../../domain/component-fields.ts';
 import type { ComponentRow } from '../../store/components.ts';
 import type { StoredComponent } from '../../store/stored-component.ts';
-import { componentOperations } from '../component-operations.ts';
+import { componentOperations } from '../components.ts';
 import { presentComponent } from '../component-presenter.ts';
 import { componentBody, writeResultBody } from '../component-schemas.ts';
 import { presentWriteResult } from '../write-result-presenter.ts';
@@ -25,10 +24,7 @@ const row = (values: Partial<ComponentRow> & { type: string }): ComponentRow => 
 });
 
 describe('the components operations', () => {
-  it('describe every component route of the table', () => {
-    const described = componentOperations.map((operation) => `${operation.method} ${operation.path}`).sort();
-    const routes = ROUTES.filter((rule) => rule.path.startsWith('/projects/:project/components')).map((rule) => `${rule.method} ${rule.path}`);
-    expect(described).toEqual(routes.sort());
+  it('make a valid part of the contract', () => {
     expect(() => openApiDocument(componentOperations, { title: 't', version: '1', description: 'd', serverUrl: 'http://localhost:8080' })).not.toThrow();
   });
 

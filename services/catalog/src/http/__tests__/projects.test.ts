@@ -1,18 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { openApiDocument } from '@boardsync/kit/contract';
-import { ROUTES } from '@boardsync/kit';
-import { projectOperations } from '../project-operations.ts';
+import { projectOperations } from '../projects.ts';
 import { projectEnvelope } from '../project-schemas.ts';
 import { presentProject } from '../project-presenter.ts';
 import { Project } from '../../store/entities/project.ts';
 
 describe('the projects operations', () => {
-  it('describe every project route of the table the catalog serves', () => {
-    const described = projectOperations.map((operation) => `${operation.method} ${operation.path}`).sort();
-    const routes = ROUTES.filter((rule) => rule.service === 'catalog' && /^\/projects(\/:project)?$/.test(rule.path)).map(
-      (rule) => `${rule.method} ${rule.path}`,
-    );
-    expect(described).toEqual(routes.sort());
+  it('make a valid part of the contract', () => {
     expect(() => openApiDocument(projectOperations, { title: 't', version: '1', description: 'd', serverUrl: 'http://localhost:8080' })).not.toThrow();
   });
 

@@ -9,7 +9,7 @@ import { registerQueueMetrics } from './workers/queue-metrics.ts';
 import { DELIVERIES_QUEUED_CHANNEL } from './store/delivery-queue.ts';
 import { catalogEventsConsumer } from './events/catalog-events-consumer.ts';
 import { consentRevocationsConsumer } from './events/consent-revocations-consumer.ts';
-import { httpConsentStanding } from './peers/consent-standing.ts';
+import { httpConsentStanding } from './outbound/consent-standing.ts';
 import { CONSENT_WITHDRAWN_CHANNEL } from './store/consents.ts';
 import { deliveryLogOperations } from './http/delivery-log.ts';
 import { webhookRegistrationOperations } from './http/webhooks.ts';

@@ -6,7 +6,7 @@ import { DELIVERIES_QUEUED_CHANNEL, requeueDelivery } from '../src/store/deliver
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { DeliveryQueue, heldLease, type ClaimedDelivery } from '../src/use-cases/delivery-queue.ts';
-import type { SentAttempt } from '../src/sending/send-delivery.ts';
+import type { SentAttempt } from '../src/outbound/send-delivery.ts';
 
 const logger = testLogger('delivery-queue');
 const RETRY_IN_MS = 60_000;

@@ -2,7 +2,7 @@ import { INTERNAL_PRINCIPAL_HEADER, Problem, principalOf, type Database } from '
 import { problemSchema, type Operation } from '@boardsync/kit/contract';
 import { PeerUnavailable } from '@boardsync/kit/peer-requests';
 import { presentAccount } from '../domain/account.ts';
-import type { AccountFacts } from '../peers/account-facts.ts';
+import type { AccountFacts } from '../outbound/account-facts.ts';
 import { findDesigner } from '../store/designers.ts';
 import { accountBody, type AccountBody } from './me-schemas.ts';
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { Problem, type Database, type Logger } from '@boardsync/kit';
-import type { AccountWebhooks } from '../peers/account-webhooks.ts';
+import type { AccountWebhooks } from '../outbound/account-webhooks.ts';
 import { accountWebhooksView } from '../use-cases/account-webhooks-view.ts';
 import { normalizeScopes } from '../domain/scopes.ts';
 import { listApps } from '../store/apps.ts';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '@boardsync/kit';
 import { parseCredential } from '../domain/credentials.ts';
 import { PERSONAL_SOURCE } from '../domain/sources.ts';
-import type { AccountWebhook, AccountWebhooks } from '../peers/account-webhooks.ts';
+import type { AccountWebhook, AccountWebhooks } from '../outbound/account-webhooks.ts';
 import { findAppsByClientIds } from '../store/apps.ts';
 import { findPersonalTokensByIds } from '../store/personal-tokens.ts';
 

@@ -1,5 +1,5 @@
 import { Topics, decodeEnvelope, type Database, type Logger, type SubscribeOptions } from '@boardsync/kit';
-import type { ConsentStanding } from '../peers/consent-standing.ts';
+import type { ConsentStanding } from '../outbound/consent-standing.ts';
 import { withdrawConsents } from '../store/consents.ts';
 
 /**

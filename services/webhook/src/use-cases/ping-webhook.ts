@@ -6,7 +6,7 @@ import { ownWebhook, webhookInactive } from './webhook-access.ts';
 import { classifyAttempt } from '../domain/retry-schedule.ts';
 import { PING_EVENT, deliveryBody } from '../domain/envelope.ts';
 import type { SecretKeyring } from '../domain/secret-keyring.ts';
-import { sendDelivery, type SentAttempt } from '../sending/send-delivery.ts';
+import { sendDelivery, type SentAttempt } from '../outbound/send-delivery.ts';
 import { insertAttempt } from '../store/delivery-attempts.ts';
 import { insertSettledDelivery } from '../store/delivery-queue.ts';
 import { lockFailureState } from '../store/webhook-bookkeeping.ts';

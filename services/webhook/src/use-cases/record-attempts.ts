@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { classifyAttempt, failureRuns, settlementOf, type AttemptOutcome } from '../domain/retry-schedule.ts';
-import type { SentAttempt } from '../sending/send-delivery.ts';
+import type { SentAttempt } from '../outbound/send-delivery.ts';
 import type { DeliveryState } from '../store/entities/delivery.ts';
 import { recordAttemptRows, type WebhookTally } from '../store/attempt-recording.ts';
 import type { ClaimedDelivery } from '../store/delivery-claim.ts';

@@ -1,6 +1,6 @@
 import { hostOf, SpanKind, contextFrom, recordFailure, startSpanUnder, type TraceSpan } from '@boardsync/kit/telemetry';
 import type { ClaimedDelivery } from '../store/delivery-claim.ts';
-import type { SentAttempt } from '../sending/send-delivery.ts';
+import type { SentAttempt } from '../outbound/send-delivery.ts';
 import type { RecordedAttempt } from '../use-cases/record-attempts.ts';
 
 /**

@@ -4,14 +4,14 @@ import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from '../config.ts';
 import { heldLease, type ClaimedDelivery, type DeliveryQueue, type HeldLease } from '../use-cases/delivery-queue.ts';
 import type { MadeAttempt, RecordedAttempt } from '../use-cases/record-attempts.ts';
-import { sendDelivery } from '../sending/send-delivery.ts';
+import { sendDelivery } from '../outbound/send-delivery.ts';
 import { ClaimsAhead } from './claims-ahead.ts';
 import { DeliveryMetrics } from './delivery-metrics.ts';
 import { DeliverySpan } from './delivery-span.ts';
 import { DesignerShares } from './designer-shares.ts';
 import { OpenedSecrets } from './opened-secrets.ts';
 import { SendGate } from './send-gate.ts';
-import type { ConsentStanding } from '../peers/consent-standing.ts';
+import type { ConsentStanding } from '../outbound/consent-standing.ts';
 import { UnextendedLeases } from './unextended-leases.ts';
 import { LEASE_MARGIN_MS, IDLE_POLL_MS, FAILURE_BACKOFF_MS, CLOSE_GRACE_MS, CLAIM_AHEAD_FACTOR, CLAIM_LEASE_MS, MAX_RECORD_BATCH } from './pacing.ts';
 

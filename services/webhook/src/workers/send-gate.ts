@@ -1,5 +1,5 @@
 import type { Database } from '@boardsync/kit';
-import type { ConsentStanding } from '../peers/consent-standing.ts';
+import type { ConsentStanding } from '../outbound/consent-standing.ts';
 import { withdrawConsents } from '../store/consents.ts';
 import type { ClaimedDelivery, DeliveryQueue } from '../use-cases/delivery-queue.ts';
 

@@ -10,7 +10,7 @@ import { DeliveryQueue } from '../../src/use-cases/delivery-queue.ts';
 import { Receiver, type Received } from '../support/receiver.ts';
 import { header } from '../support/signed-requests.ts';
 import { PRINCIPAL_SECRET, TEST_SECRET_KEYS, WebhookWorld } from '../support/world.ts';
-import { httpConsentStanding } from '../../src/peers/consent-standing.ts';
+import { httpConsentStanding } from '../../src/outbound/consent-standing.ts';
 import { SecretKeyring, parseSecretKeys } from '../../src/domain/secret-keyring.ts';
 import { componentsChanged, deliveryHelpers } from '../support/delivery-helpers.ts';
 

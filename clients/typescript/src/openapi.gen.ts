@@ -316,7 +316,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read one of the calling app’s webhooks, without its secret: whether it is active, its last answer, its failures in a row */
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /** Delete one of the calling app’s webhooks, and every delivery still queued for it */
@@ -5654,6 +5655,82 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while it still names the answer. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                webhook: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook as the list shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://tool.example/hooks/boardsync",
+                     *         "events": [
+                     *           "components.changed",
+                     *           "project.updated"
+                     *         ],
+                     *         "is_active": true,
+                     *         "last_delivered_at": "2026-11-24T17:41:06.000Z",
+                     *         "last_status": 204,
+                     *         "consecutive_failures": 0,
+                     *         "created_at": "2026-11-02T09:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidTarget"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description No such webhook of this app and designer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/not_found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "code": "not_found",
+                     *       "detail": "No such webhook of this app and designer."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["InvalidParameters"];
             429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamUnavailable"];
             503: components["responses"]["Unavailable"];

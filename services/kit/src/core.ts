@@ -57,7 +57,7 @@ export { addressKey } from './address-key.ts';
 export { giveBackOne, type CountingLimiter } from './give-back.ts';
 export { sameSecret } from './same-secret.ts';
 export { requireAdminToken } from './http/admin-token.ts';
-export { apiOperations, operationOf, serveOperations, type ServedOperation } from './http/api-operations.ts';
+export { apiOperations, serveOperations, type ServedOperation } from './http/api-operations.ts';
 export {
   API_PREFIX,
   isRead,

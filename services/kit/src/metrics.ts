@@ -1,2 +1,2 @@
 /** Gauges read from a slow source, once per scrape: `@boardsync/kit/metrics`. */
-export { CachedReading } from './metrics/cached-reading.ts';
+export { CachedReading } from './cached-reading.ts';

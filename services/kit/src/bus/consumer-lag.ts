@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
-import { CachedReading } from '../metrics/cached-reading.ts';
+import { CachedReading } from '../cached-reading.ts';
 import type { EventBus, SubscribeCommon, TopicLag } from './port.ts';
 
 /** The broker is asked about a group at most this often, however often it is scraped. */

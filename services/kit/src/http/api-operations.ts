@@ -19,11 +19,6 @@ export function serveOperations<Deps>(operations: readonly Operation<Deps>[], de
   });
 }
 
-/** The operation that answered this request; undefined outside /api/v1 (or before `apiOperations`). */
-export function operationOf(ctx: Context): Operation | undefined {
-  return ctx.state.operation as Operation | undefined;
-}
-
 /** Each `:name` of the operation's path, read from the request's segment in its place. */
 function paramsOf(template: string, path: string): Record<string, string> {
   const wanted = template.split('/');
@@ -63,7 +58,6 @@ export function apiOperations(operations: readonly ServedOperation[], principalS
       if (match.kind !== 'found') throw noRouteProblem(match, ctx.method, ctx.path);
       const operation = match.rule;
       requireScope(principalOf(ctx).scopes, operation.scope);
-      ctx.state.operation = operation;
       // The duration histogram's route label and the trace's span name: the operation's template, as the gateway labels it.
       ctx.state.route = `${API_PREFIX}${operation.path}`;
       nameServerSpan(ctx.method, ctx.state.route as string);

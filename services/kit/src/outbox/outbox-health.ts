@@ -2,7 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import type { ReadinessCheck } from '../http/health.ts';
 import type { Logger } from '../logger.ts';
-import { CachedReading } from '../metrics/cached-reading.ts';
+import { CachedReading } from '../cached-reading.ts';
 
 /** `boardsync_outbox_pending_messages` counts up to this many: past it the outbox is plainly stalled, and counting further would read every row. */
 export const PENDING_COUNT_CAP = 100_000;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listAppWebhooks } from '../store/webhooks.ts';
 import { deleteWebhook } from '../use-cases/delete-webhook.ts';
 import { registerWebhook } from '../use-cases/register-webhook.ts';
+import { ownWebhook } from '../use-cases/webhook-access.ts';
 import type { WebhookOperation } from './webhook-api.ts';
 import { presentRegisteredWebhook, presentWebhook } from './webhook-presenter.ts';
 import { MAX_WEBHOOK_URL_LENGTH, registerBody, webhookParam } from './webhook-requests.ts';
@@ -49,6 +50,23 @@ export const webhookRegistrationOperations: WebhookOperation[] = [
       const { webhook, secret } = await registerWebhook(orm.em.fork(), outbound, principalOf(ctx), registration, rules, keyring);
       ctx.status = 201;
       ctx.body = presentRegisteredWebhook(webhook, secret);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:webhook',
+    scope: 'webhooks:write',
+    operationId: 'getWebhook',
+    summary: 'Read one of the calling app’s webhooks, without its secret: whether it is active, its last answer, its failures in a row',
+    tags: ['Webhooks'],
+    params: webhookParam,
+    responses: {
+      200: { description: 'The webhook as the list shows it.', schema: z.object({ data: webhookBody }) },
+      404: { description: 'No such webhook of this app and designer.', schema: problemSchema },
+    },
+    async handle(ctx, { orm }) {
+      const { webhook } = parseRequest(webhookParam, ctx.params);
+      ctx.body = { data: presentWebhook(await ownWebhook(orm.em.fork(), principalOf(ctx), webhook)) };
     },
   },
   {

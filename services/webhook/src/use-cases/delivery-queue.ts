@@ -54,7 +54,8 @@ export class DeliveryQueue {
    * `claim.limit` due deliveries.
    */
   async turn(turn: Turn): Promise<TurnResult> {
-    return this.orm.em.fork().transactional(async (tx) => {
+    // Awaited here, so a stack taken inside shows the worker that called.
+    return await this.orm.em.fork().transactional(async (tx) => {
       // Before recording: recording clears a lease, and one extended after that would hold up a retry.
       await extendLeases(tx, turn.started, turn.sendingLeaseMs);
       const recorded = turn.made.length > 0 ? await recordAttemptsIn(tx, turn.made, this.policy) : [];

@@ -41,6 +41,22 @@ export function registrationSuite(world: WebhookWorld): void {
       expect(JSON.parse(text)).toEqual({ data: [withoutSecret(created.body), withoutSecret(second)] });
     });
 
+    it("reads one of the calling app's webhooks as the list shows it, and no other app's or designer's", async () => {
+      const me = someone('api:tool-a');
+      const mine = await registered(me);
+      const response = await world.call(me, 'GET', `/api/v1/webhooks/${String(mine.id)}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ data: withoutSecret(mine) });
+      for (const stranger of [
+        { designerId: me.designerId, source: 'api:tool-b' },
+        { designerId: world.designer(), source: 'api:tool-a' },
+      ]) {
+        const refused = await world.call(stranger, 'GET', `/api/v1/webhooks/${String(mine.id)}`);
+        expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([404, 'not_found']);
+      }
+      expect((await world.call(me, 'GET', '/api/v1/webhooks/x')).status).toBe(422);
+    });
+
     it("lists only the calling app's webhooks for the calling designer", async () => {
       const me = someone('api:tool-a');
       const sameDesignerOtherApp: Caller = { designerId: me.designerId, source: 'api:tool-b' };

@@ -89,6 +89,7 @@ from .get_authorization_server_metadata_response_200_token_endpoint_auth_methods
 from .get_changes_head_response_200 import GetChangesHeadResponse200
 from .get_project_response_200 import GetProjectResponse200
 from .get_webhook_delivery_response_200 import GetWebhookDeliveryResponse200
+from .get_webhook_response_200 import GetWebhookResponse200
 from .group import Group
 from .group_kind import GroupKind
 from .group_member import GroupMember
@@ -263,6 +264,7 @@ __all__ = (
     "GetChangesHeadResponse200",
     "GetProjectResponse200",
     "GetWebhookDeliveryResponse200",
+    "GetWebhookResponse200",
     "Group",
     "GroupKind",
     "GroupMember",

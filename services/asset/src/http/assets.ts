@@ -16,7 +16,7 @@ import type { AssetOwner } from '../domain/asset-key.ts';
 import type { WorkPool } from '../media/work-pool.ts';
 import type { ProjectFacts } from '../outbound/project-facts.ts';
 import { listProjectAssets } from '../store/assets.ts';
-import { answering } from '../use-cases/adapter-answers.ts';
+import { answerFor } from '../use-cases/adapter-answers.ts';
 import type { AssetRuntime } from '../use-cases/asset-runtime.ts';
 import { deleteAsset } from '../use-cases/delete-asset.ts';
 import type { IdempotentResult } from '../use-cases/idempotent.ts';
@@ -69,7 +69,19 @@ function ownerOf(ctx: Context): AssetOwner {
  * pool sees it, so past this many the next is 503 `busy` before anything is read or fetched.
  */
 function admitted(gate: WorkPool): Middleware {
-  return (_ctx, next) => answering(() => gate.run(next));
+  // The slot is taken and given back around the rest of the chain, which then runs as the
+  // request's own: a stack taken in the work names the files a request passes, not the pool's.
+  return async (_ctx, next) => {
+    let leave: (() => void) | undefined;
+    try {
+      leave = await gate.enter();
+      await next();
+    } catch (error) {
+      throw answerFor(error);
+    } finally {
+      leave?.();
+    }
+  };
 }
 
 function answerStored(ctx: Context, { result, replayed }: IdempotentResult<StoredAsset>): void {

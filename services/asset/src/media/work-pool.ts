@@ -34,12 +34,23 @@ export class WorkPool {
 
   /** Runs `job` when a slot is free; throws 503 `busy` at once when the queue is full. */
   async run<T>(job: () => Promise<T>): Promise<T> {
-    await this.acquire();
+    const leave = await this.enter();
     try {
       return await job();
     } finally {
-      this.release();
+      leave();
     }
+  }
+
+  /** Takes a slot when one is free (throws 503 `busy` at once when the queue is full); the function it gives back frees it. */
+  async enter(): Promise<() => void> {
+    await this.acquire();
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.release();
+    };
   }
 
   private async acquire(): Promise<void> {

@@ -8,15 +8,13 @@ import kitPackage from '../services/kit/package.json' with { type: 'json' };
 /**
  * docs/architecture.md is the newcomer's map: per service, a table from each public behaviour to the
  * file that does it. These checks keep the map true and the house plan it describes: every named
- * file exists, is reached from the service's main.ts through at most three imports, the five
- * walks it describes are real import paths of at most four files, and every service's folder has
- * the same floors.
+ * file exists, is reached from the service's main.ts through at most three imports, and every
+ * service's folder has the same floors. Its walks are measured on the path a request takes, by
+ * tests/walks.spec.ts.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICES = ['gateway', 'auth', 'catalog', 'asset', 'webhook'] as const;
 const MAX_HOPS = 3;
-/** Files on a walk from main.ts to the function that does the work, both counted. */
-const MAX_WALK = 4;
 const MAX_LINES = 300;
 
 interface MapRow {
@@ -88,54 +86,6 @@ describe('docs/architecture.md', () => {
       });
     expect(far).toEqual([]);
   });
-});
-
-/** A row of docs/architecture.md's "Five walks": `(service)` after the behaviour, then the files in order and the function's name. */
-interface Walk {
-  behaviour: string;
-  service: string;
-  files: string[];
-  work: string;
-}
-
-function walks(): Walk[] {
-  const map = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
-  const section = map.slice(map.indexOf('## Five walks'), map.indexOf('\n## ', map.indexOf('## Five walks') + 1));
-  return section.split('\n').flatMap((line) => {
-    const row = /^\|\s*([^|]+?)\s*\((\w+)\)\s*\|\s*(.+?)\s*\|$/.exec(line);
-    if (!row) return [];
-    const names = [...(row[3] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
-    // The files up to the function's name; what follows it only explains.
-    const work = names.findIndex((name) => !name.endsWith('.ts'));
-    return [{ behaviour: row[1] ?? '', service: row[2] ?? '', files: names.slice(0, work), work: names[work] ?? '' }];
-  });
-}
-
-describe('the five walks a newcomer follows (docs/architecture.md)', () => {
-  const rows = walks();
-
-  it('walks at least the five behaviours, one per service', () => {
-    expect(rows.map((walk) => walk.behaviour)).toEqual(
-      expect.arrayContaining(['batch upsert with `remove_missing`', 'WebP conversion', 'refresh-token rotation', 'retry scheduling', 'scope and rate limit']),
-    );
-    expect(new Set(rows.map((walk) => walk.service))).toEqual(new Set(SERVICES));
-  });
-
-  it.each(rows.map((walk): [string, Walk] => [walk.behaviour, walk]))(
-    '%s: from main.ts, each file importing the next, at most four files, to the function that does it',
-    (_, walk) => {
-      const src = join(root, 'services', walk.service, 'src');
-      const paths = walk.files.map((file) => join(src, file));
-      expect(walk.files[0]).toBe('main.ts');
-      expect(walk.files.length).toBeLessThanOrEqual(MAX_WALK);
-      const broken = paths
-        .slice(1)
-        .flatMap((next, i) => (importsOf(paths[i] ?? '').includes(next) ? [] : [`${walk.files[i] ?? ''} does not import ${walk.files[i + 1] ?? ''}`]));
-      expect(broken).toEqual([]);
-      const last = readFileSync(paths.at(-1) ?? '', 'utf8');
-      expect(new RegExp(`function ${walk.work}\\b|^\\s+(?:(?:private|public|static|async)\\s+)*${walk.work}\\(`, 'm').test(last)).toBe(true);
-    },
-  );
 });
 
 describe('the house plan (scripts/architecture/floor-plan.ts)', () => {

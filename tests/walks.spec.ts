@@ -18,7 +18,15 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
 const ALL_SCOPES = ['projects:read', 'projects:write', 'components:read', 'components:write', 'assets:read', 'assets:write', 'webhooks:write'];
 const walks = walksOfTheMap();
 const out = join(tmpdir(), `${uniqueName('walks')}.jsonl`);
-const probes: WalkProbe[] = walks.map((walk) => ({ file: join(root, 'services', walk.service, 'src', walk.files.at(-1) ?? ''), fn: walk.work }));
+// One probe per function, however many ways in to it the map walks.
+const probes: WalkProbe[] = [
+  ...new Map(
+    walks.map((walk) => {
+      const file = join(root, 'services', walk.service, 'src', walk.files.at(-1) ?? '');
+      return [`${file}#${walk.work}`, { file, fn: walk.work }];
+    }),
+  ).values(),
+];
 const system = new EmbeddedSystem({
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(join(root, 'tests/support/walk-probe.ts')).href}`.trim(),
   BOARDSYNC_WALK_PROBES: JSON.stringify(probes),
@@ -81,11 +89,28 @@ describe('the walks of the map, measured on the path a request takes (docs/archi
     const { cursor } = (await (await call('GET', '/changes/head')).json()) as { cursor: string };
     const batch = { type: 'card', components: [{ unique_id: 'walk-1', name: 'Stride' }], remove_missing: true };
     expect((await call('POST', `${components}/batch`, JSON.stringify(batch))).status).toBe(201);
+    // Bodiless and from no page's origin: served by the gateway's fast path (http/fast-api.ts).
     expect((await call('GET', `/changes?after=${encodeURIComponent(cursor)}`)).status).toBe(200);
     const form = new FormData();
-    form.set('file', new Blob([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d3557' } }).png().toBuffer()]), 'swatch.png');
+    form.set(
+      'file',
+      new Blob([
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d3557' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'swatch.png',
+    );
     form.set('convert_to_webp', 'true');
-    expect((await fetch(`${system.gateway}/api/v1/projects/${String(project.data.id)}/assets`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${system.gateway}/api/v1/projects/${String(project.data.id)}/assets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
     await rotateARefreshToken(system.gateway, person);
     // The delivery is sent, answered 500, and its retry scheduled.
     await eventually(() => (receiver.bodies('/hook').length > 0 ? true : undefined), 20_000, 'the delivery');
@@ -104,11 +129,30 @@ describe('the walks of the map, measured on the path a request takes (docs/archi
       .filter(Boolean)
       .map((line) => JSON.parse(line) as RecordedWalk);
 
+  it('walks the behaviours the map promises, in every service', () => {
+    expect(walks.map((walk) => walk.behaviour)).toEqual(
+      expect.arrayContaining([
+        'batch upsert with `remove_missing`',
+        'the changes feed: a page after a cursor',
+        'WebP conversion',
+        'refresh-token rotation',
+        'a webhook delivery sent',
+        'retry scheduling',
+        'scope and rate limit, bodiless',
+        'scope and rate limit, with a body',
+      ]),
+    );
+    expect(new Set(walks.map((walk) => walk.service))).toEqual(new Set(['gateway', 'auth', 'catalog', 'asset', 'webhook']));
+  });
+
   it.each(walks.map((walk): [string, MapWalk] => [walk.behaviour, walk]))('%s: the files the map names, at most four', (_, walk) => {
-    const stack = recorded().find(({ fn }) => fn === walk.work)?.stack;
-    expect([walk.work, stack === undefined ? 'never called' : 'called']).toEqual([walk.work, 'called']);
-    const measured = pathOf(stack ?? '', walk.service);
-    expect({ files: measured.files, kit: measured.kit }).toEqual({ files: walk.files, kit: walk.kit });
+    const paths = recorded()
+      .filter(({ fn }) => fn === walk.work)
+      .map(({ stack }) => pathOf(stack, walk.service));
+    expect([walk.work, paths.length === 0 ? 'never called' : 'called']).toEqual([walk.work, 'called']);
+    // One function may be reached by more than one way in (the gateway's fast path and its Koa path): the row names which.
+    const measured = paths.find(({ files }) => files[0] === walk.files[0]) ?? paths[0];
+    expect(measured).toEqual({ files: walk.files, kit: walk.kit });
     expect(walk.files.length).toBeLessThanOrEqual(4);
   });
 });

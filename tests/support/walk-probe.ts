@@ -19,7 +19,7 @@ export interface RecordedWalk {
   stack: string;
 }
 
-const MAX_RECORDED_PER_FUNCTION = 3;
+const MAX_RECORDED_PER_FUNCTION = 20;
 
 /** The 0-based line of the first statement of `fn`'s body in `source`: the line after its signature's opening brace. */
 export function firstBodyLine(source: string, fn: string): number {

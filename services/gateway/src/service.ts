@@ -21,9 +21,9 @@ import { apiGateway } from './http/api.ts';
 import { fastApi } from './http/fast-api.ts';
 import { authPages } from './http/auth-pages.ts';
 import { contractDocs } from './http/contract-docs.ts';
-import { canonicalPath } from './request/canonical-path.ts';
-import { clientOrigin, clientOriginResolver } from './request/client-origin.ts';
-import { boundUnreadBodies } from './request/unread-body.ts';
+import { clientOriginResolver } from './request/client-origin.ts';
+import { requestEdge } from './request/edge.ts';
+import { publicRoutes } from './http/public-routes.ts';
 import { storedFiles } from './http/stored-files.ts';
 import { Introspector } from './introspection/introspector.ts';
 import { HeldRequests } from './proxy/held-requests.ts';
@@ -81,20 +81,24 @@ export function createApp(deps: GatewayDependencies): ServiceApps {
     // Redis is no readiness dependency: without it each replica counts in memory (README, "Redis down").
     readiness: { ...deps.readiness },
     observed: { bus: () => deps.bus.ping() },
-    // Before the probes too: no request target is answered, whatever its path, unless it is canonical;
-    // and any answer of the gateway's own reads at most a bounded rest of the body (request/unread-body.ts).
-    guard: boundUnreadBodies(canonicalPath()),
+    // Before the probes too: every request's target checked, every own answer's unread body bounded.
+    guard: requestEdge(),
   });
-  const app = apps.public;
-  app.use(clientOrigin(deps.trustedProxies));
-  app.use(crossOrigin(deps.corsAllowedOrigins ?? []));
-  // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
-  if (deps.assetFilesDir !== undefined) app.use(storedFiles(deps.assetFilesDir));
-  app.use(contractDocs(deps.publicBaseUrl));
-  app.use(authPages(deps.proxy, deps.authUrl));
   const { introspector, limiter, authFailures, proxy, upstreams, principalSecret } = deps;
   const admission = new ApiAdmission({ introspector, limiter, authFailures, upstreams, principalSecret });
-  app.use(apiGateway(admission, proxy));
+  apps.public.use(
+    publicRoutes({
+      trustedProxies: deps.trustedProxies,
+      crossOrigin: crossOrigin(deps.corsAllowedOrigins ?? []),
+      api: apiGateway(admission, proxy),
+      // Public files, like a CDN's: after the path guard, before anything that authenticates or counts.
+      pages: [
+        ...(deps.assetFilesDir === undefined ? [] : [storedFiles(deps.assetFilesDir)]),
+        contractDocs(deps.publicBaseUrl),
+        authPages(deps.proxy, deps.authUrl),
+      ],
+    }),
+  );
   // The API's common case is served ahead of Koa (http/fast-api.ts); everything else, Koa serves.
   const ahead = fastApi({
     admission,

@@ -103,7 +103,12 @@ export class ImageProcessor {
    * deletes; the input file is never modified. Converting to the kind the file already is keeps it.
    */
   async process(request: ProcessRequest): Promise<ProcessedImage> {
-    return this.pool.run(() => (request.kind === 'svg' ? this.processSvg(request) : this.processRaster(request)));
+    const leave = await this.pool.enter();
+    try {
+      return await (request.kind === 'svg' ? this.processSvg(request) : this.processRaster(request));
+    } finally {
+      leave();
+    }
   }
 
   /** Stops the SVG worker; jobs still running fail. */

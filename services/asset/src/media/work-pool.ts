@@ -32,17 +32,11 @@ export class WorkPool {
     return this.waiting.length;
   }
 
-  /** Runs `job` when a slot is free; throws 503 `busy` at once when the queue is full. */
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    const leave = await this.enter();
-    try {
-      return await job();
-    } finally {
-      leave();
-    }
-  }
-
-  /** Takes a slot when one is free (throws 503 `busy` at once when the queue is full); the function it gives back frees it. */
+  /**
+   * Takes a slot when one is free (throws 503 `busy` at once when the queue is full); the function it
+   * gives back frees it, once however often it is called. Not a `run(job)`: the job then runs as its
+   * caller's own code, and a stack taken in it names the caller's files, not the pool's.
+   */
   async enter(): Promise<() => void> {
     await this.acquire();
     let left = false;

@@ -23,20 +23,29 @@ export function fingerprintOf(parts: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** A request's hold on its Idempotency-Key, between the claim and the result. */
+export interface HeldKey<T> {
+  /** The first request's result, when this one repeats a request that finished: nothing is to be done again. */
+  replay?: T;
+  /** Records the result inside the transaction that made it (a request without a key records nothing). */
+  remember: (tx: EntityManager, result: T) => Promise<void>;
+  /** Frees the key after a failure, so the request can be retried with it. */
+  abandon: () => Promise<void>;
+}
+
+/** A request without a key, or one whose first answer is replayed: nothing to record, nothing to free. */
+function keyHeldByNoOne<T>(replay?: T): HeldKey<T> {
+  return { ...(replay === undefined ? {} : { replay }), remember: () => Promise.resolve(), abandon: () => Promise.resolve() };
+}
+
 /**
- * Runs `operation` at most once per key (Stripe's Idempotency-Key semantics, 24 h): a retry with the
- * same request answers the first result and does nothing again; the same key with a different
- * request is 422; a retry while the first is still running is 409. Only successes are remembered,
- * so a request that failed can be retried with its key.
+ * Claims the key for this request (Stripe's Idempotency-Key semantics, 24 h): a retry with the same
+ * request gets the first result as `replay`; the same key with a different request is 422; a retry
+ * while the first is still running is 409. Only successes are remembered, so a request that failed
+ * (and `abandon`ed its key) can be retried with it.
  */
-export async function idempotent<T>(
-  em: EntityManager,
-  scope: IdempotencyScope | undefined,
-  fingerprint: string,
-  ttlHours: number,
-  operation: (remember: (tx: EntityManager, result: T) => Promise<void>) => Promise<T>,
-): Promise<IdempotentResult<T>> {
-  if (!scope) return { result: await operation(() => Promise.resolve()), replayed: false };
+export async function claimKey<T>(em: EntityManager, scope: IdempotencyScope | undefined, fingerprint: string, ttlHours: number): Promise<HeldKey<T>> {
+  if (!scope) return keyHeldByNoOne();
   const claim = await claimIdempotencyKey(em, scope, fingerprint, ttlHours);
   if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
     throw new Problem({
@@ -45,16 +54,13 @@ export async function idempotent<T>(
       detail: 'This Idempotency-Key was already used for a different request; use a new key for a new request.',
     });
   }
-  if (claim.kind === 'replay') return { result: claim.response as T, replayed: true };
+  if (claim.kind === 'replay') return keyHeldByNoOne(claim.response as T);
   if (claim.kind === 'in_progress') throw inProgress();
   const { token } = claim;
-  try {
-    const remember = async (tx: EntityManager, result: T): Promise<void> => {
+  return {
+    remember: async (tx, result) => {
       if (!(await completeIdempotencyKey(tx, scope, token, result))) throw inProgress();
-    };
-    return { result: await operation(remember), replayed: false };
-  } catch (error) {
-    await abandonIdempotencyKey(em, scope, token);
-    throw error;
-  }
+    },
+    abandon: () => abandonIdempotencyKey(em, scope, token),
+  };
 }

@@ -4,7 +4,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { fetchImage } from '../outbound/fetch-image.ts';
 import { answering } from './adapter-answers.ts';
-import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
+import { claimKey, fingerprintOf, type IdempotentResult } from './idempotent.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
 export interface Mirror {
@@ -18,22 +18,24 @@ export interface Mirror {
 export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, mirror: Mirror): Promise<IdempotentResult<StoredAsset>> {
   const scope = mirror.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: mirror.idempotencyKey };
   const fingerprint = fingerprintOf({ operation: 'from-url', project: mirror.owner.projectId, url: mirror.url, convertTo: mirror.convertTo ?? null });
-  return idempotent(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours, async (remember) => {
+  const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
+  if (key.replay) return { result: key.replay, replayed: true };
+  try {
     const fetched = await answering(() => fetchImage(runtime, mirror.url));
     try {
-      return await storeImage(
-        runtime,
-        {
-          path: fetched.file.path,
-          kind: fetched.kind,
-          originalName: nameFromUrl(fetched.finalUrl),
-          ...(mirror.convertTo ? { convertTo: mirror.convertTo } : {}),
-        },
-        { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source },
-        remember,
-      );
+      const image = {
+        path: fetched.file.path,
+        kind: fetched.kind,
+        originalName: nameFromUrl(fetched.finalUrl),
+        ...(mirror.convertTo ? { convertTo: mirror.convertTo } : {}),
+      };
+      const placement = { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source };
+      return { result: await storeImage(runtime, image, placement, key.remember), replayed: false };
     } finally {
       await runtime.scratch.remove(fetched.file.path);
     }
-  });
+  } catch (error) {
+    await key.abandon();
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import type { AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import type { SpooledFile } from '../spool/spool.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
-import { fingerprintOf, idempotent, type IdempotentResult } from './idempotent.ts';
+import { claimKey, fingerprintOf, type IdempotentResult } from './idempotent.ts';
 import { sniffedKind } from '../media/sniffed.ts';
 import { answering } from './adapter-answers.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
@@ -28,12 +28,14 @@ export async function uploadAsset(runtime: AssetRuntime, principal: Principal, u
     filename: upload.filename ?? null,
     convertTo: upload.convertTo ?? null,
   });
-  return idempotent(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours, (remember) =>
-    storeImage(
-      runtime,
-      { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) },
-      { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source },
-      remember,
-    ),
-  );
+  const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
+  if (key.replay) return { result: key.replay, replayed: true };
+  try {
+    const image = { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) };
+    const placement = { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source };
+    return { result: await storeImage(runtime, image, placement, key.remember), replayed: false };
+  } catch (error) {
+    await key.abandon();
+    throw error;
+  }
 }

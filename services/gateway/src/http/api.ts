@@ -5,18 +5,15 @@ import { requestTargetOf } from '../request/canonical-path.ts';
 import type { ApiAdmission } from '../use-cases/admit-api-request.ts';
 
 /**
- * `/api/v1/*` through Koa: the requests the fast path (fast-api.ts) leaves, those with a body or
- * from a page's origin. The admission decides (use-cases/admit-api-request.ts); a refusal is
- * thrown for the kit's problem responder to render; the proxy streams the rest.
+ * `/api/v1/*` through Koa (public-routes.ts sends them here): the requests the fast path
+ * (fast-api.ts) leaves, those with a body or from a page's origin. The admission decides
+ * (use-cases/admit-api-request.ts); a refusal is thrown for the kit's problem responder to
+ * render; the proxy streams the rest.
  */
 export function apiGateway(admission: ApiAdmission, proxy: UpstreamProxy): Middleware {
-  return async (ctx, next) => {
+  return async (ctx) => {
     // The checked target (canonical-path.ts) is what is matched here and what the proxy forwards.
     const { path } = requestTargetOf(ctx);
-    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-      await next();
-      return;
-    }
     const rule = admission.route(ctx.method, path);
     // The duration histogram's route label: the table's template, as the services' routers label theirs.
     const route = `${API_PREFIX}${rule.path}`;

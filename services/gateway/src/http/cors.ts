@@ -1,7 +1,6 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { API_PREFIX } from '@boardsync/kit/core';
-import { requestTargetOf } from '../request/canonical-path.ts';
+import { isApiPath, requestTargetOf } from '../request/canonical-path.ts';
 
 /**
  * Where a browser-based tool may call from another origin: the bearer-token API and the OAuth
@@ -11,17 +10,18 @@ import { requestTargetOf } from '../request/canonical-path.ts';
 const CROSS_ORIGIN_PATHS = ['/oauth/token', '/oauth/revoke', '/.well-known/oauth-authorization-server'];
 
 function crossOriginPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || CROSS_ORIGIN_PATHS.includes(path);
+  return isApiPath(path) || CROSS_ORIGIN_PATHS.includes(path);
 }
 
 /**
- * CORS for the origins in `CORS_ALLOWED_ORIGINS` (@koa/cors), off when the list is empty. No
+ * CORS for the origins in `CORS_ALLOWED_ORIGINS` (@koa/cors); none (CORS off) when the list is empty. No
  * credentials mode: the API takes a bearer token, never a cookie, so a page of a listed origin
  * can do nothing its own token could not. Preflights are answered here, before authentication.
  */
-export function crossOrigin(allowedOrigins: readonly string[]): Middleware {
+export function crossOrigin(allowedOrigins: readonly string[]): Middleware | undefined {
+  if (allowedOrigins.length === 0) return undefined;
   const allowed = new Set(allowedOrigins);
-  const policy = cors({
+  return cors({
     origin: (ctx) => (allowed.has(ctx.get('Origin')) && crossOriginPath(requestTargetOf(ctx).path) ? ctx.get('Origin') : ''),
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
@@ -40,8 +40,4 @@ export function crossOrigin(allowedOrigins: readonly string[]): Middleware {
     maxAge: 600,
     credentials: false,
   });
-  return async (ctx, next) => {
-    if (allowed.size === 0) await next();
-    else await policy(ctx, next);
-  };
 }

@@ -14,7 +14,7 @@ import {
   type Logger,
 } from '@boardsync/kit/core';
 import { gatewayHeaders, type UpstreamProxy } from '../proxy/proxy.ts';
-import { parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
+import { isApiPath, parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
 import type { ClientOrigin } from '../request/client-origin.ts';
 import { beforeOwnAnswer, declaresBody } from '../request/unread-body.ts';
 import type { ApiAdmission } from '../use-cases/admit-api-request.ts';
@@ -53,7 +53,7 @@ export function fastApi(deps: FastApiDependencies): AheadOfApp {
       return false; // Koa's path guard answers it
     }
     const { path } = target;
-    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) return false;
+    if (!isApiPath(path)) return false;
 
     const started = process.hrtime.bigint();
     const end = duration.startTimer();

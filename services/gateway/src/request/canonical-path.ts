@@ -1,5 +1,5 @@
-import type { Context, Middleware } from 'koa';
-import { Problem } from '@boardsync/kit/core';
+import type { Context } from 'koa';
+import { API_PREFIX, Problem } from '@boardsync/kit/core';
 
 /** An origin-form request target that passed every check: what the gateway matches, authorises and forwards. */
 export interface RequestTarget {
@@ -73,21 +73,23 @@ function checkSegment(raw: string): void {
 
 const STATE_KEY = 'requestTarget';
 
-/** Checks every request's target before anything else of the gateway's reads it; `requestTargetOf` hands it out. */
-export function canonicalPath(): Middleware {
-  return async (ctx, next) => {
-    (ctx.state as Record<string, unknown>)[STATE_KEY] = parseRequestTarget(ctx.originalUrl);
-    await next();
-  };
+/** Checks the request's target before anything else of the gateway's reads it (request/edge.ts); `requestTargetOf` hands it out. */
+export function checkRequestTarget(ctx: Context): void {
+  (ctx.state as Record<string, unknown>)[STATE_KEY] = parseRequestTarget(ctx.originalUrl);
 }
 
 export function requestTargetOf(ctx: Context): RequestTarget {
   const target = (ctx.state as Record<string, unknown>)[STATE_KEY] as RequestTarget | undefined;
-  if (!target) throw new Error('canonicalPath() must run before the request target is read');
+  if (!target) throw new Error('checkRequestTarget() must run before the request target is read');
   return target;
 }
 
 /** What goes on the upstream request line: the checked path and the raw query. */
 export function upstreamPathOf(target: RequestTarget): string {
   return target.query === '' ? target.path : `${target.path}?${target.query}`;
+}
+
+/** The API's paths, `/api/v1` and below: what the gateway admits by token, scope and limit. */
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }

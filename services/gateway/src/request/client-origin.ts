@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import ipaddr from 'ipaddr.js';
 import { isAddressOrRange, isPlainAddress } from '../domain/origins.ts';
 
@@ -52,14 +52,13 @@ function listed(headerValue: string): string[] {
  * instead; the first untrusted (or unparsable) hop ends the walk. X-Forwarded-Proto counts only
  * when the socket peer is trusted. With no trusted proxies (the default) both headers are ignored.
  */
-export function clientOrigin(trustedProxies: readonly string[] = []): Middleware {
+export function clientOrigin(trustedProxies: readonly string[] = []): (ctx: Context) => void {
   const resolve = clientOriginResolver(trustedProxies);
-  return async (ctx, next) => {
+  return (ctx) => {
     const origin = resolve(ctx.req);
     const state = ctx.state as Record<string, unknown>;
     state.clientIp = origin.ip;
     state.clientProto = origin.proto;
-    await next();
   };
 }
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Middleware } from 'koa';
 
 /** What a client may still send after its answer before the gateway stops reading and closes the socket. */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
@@ -51,21 +50,6 @@ export function beforeOwnAnswer(req: IncomingMessage, res: ServerResponse): void
   if (req.complete || !declaresBody(req) || req.readableFlowing !== null || req.socket.destroyed || res.headersSent) return;
   closeIfMuchLeft(req, res, 0);
   discardRestOfBody(req, res);
-}
-
-/**
- * `inner` (the app's guard), with every answer Koa writes for the gateway passing through here
- * first: it sits outside all of the gateway's layers, and only the kit's problem responder, which
- * renders what is thrown through here, and Koa's respond come after it.
- */
-export function boundUnreadBodies(inner: Middleware): Middleware {
-  return async (ctx, next) => {
-    try {
-      await inner(ctx, next);
-    } finally {
-      beforeOwnAnswer(ctx.req, ctx.res);
-    }
-  };
 }
 
 /** The request says a body follows (a length or a chunked encoding), whatever its method. */

@@ -14,6 +14,16 @@ function gate(): Gate {
   return { promise, open };
 }
 
+/** A job run in a slot of `pool`, as the image processor and the upload gate take one. */
+async function inSlot<T>(pool: WorkPool, job: () => Promise<T>): Promise<T> {
+  const leave = await pool.enter();
+  try {
+    return await job();
+  } finally {
+    leave();
+  }
+}
+
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('WorkPool', () => {
@@ -24,7 +34,7 @@ describe('WorkPool', () => {
     let running = 0;
     let peak = 0;
     const results = gates.map((g, index) =>
-      pool.run(async () => {
+      inSlot(pool, async () => {
         started.push(index);
         peak = Math.max(peak, ++running);
         await g.promise;
@@ -47,8 +57,8 @@ describe('WorkPool', () => {
   it('refuses past maxQueued with 503 busy and a Retry-After, and recovers when work drains', async () => {
     const pool = new WorkPool({ concurrency: 1, maxQueued: 2, retryAfterSeconds: 7 });
     const slow = gate();
-    const accepted = [pool.run(() => slow.promise), pool.run(() => slow.promise), pool.run(() => slow.promise)];
-    const refused = await pool.run(() => Promise.resolve()).catch((error: unknown) => answerFor(error));
+    const accepted = [inSlot(pool, () => slow.promise), inSlot(pool, () => slow.promise), inSlot(pool, () => slow.promise)];
+    const refused = await inSlot(pool, () => Promise.resolve()).catch((error: unknown) => answerFor(error));
     expect(isProblem(refused) && { status: refused.status, code: refused.code, headers: refused.headers }).toEqual({
       status: 503,
       code: 'busy',
@@ -56,13 +66,25 @@ describe('WorkPool', () => {
     });
     slow.open();
     await Promise.all(accepted);
-    await expect(pool.run(() => Promise.resolve('again'))).resolves.toBe('again');
+    await expect(inSlot(pool, () => Promise.resolve('again'))).resolves.toBe('again');
+  });
+
+  it('frees a slot once however often it is given back', async () => {
+    const pool = new WorkPool({ concurrency: 1, maxQueued: 1 });
+    const leave = await pool.enter();
+    const waiting = pool.enter();
+    leave();
+    leave();
+    const next = await waiting;
+    expect({ active: pool.active, queued: pool.queued }).toEqual({ active: 1, queued: 0 });
+    next();
+    expect(pool.active).toBe(0);
   });
 
   it('frees the slot of a job that fails', async () => {
     const pool = new WorkPool({ concurrency: 1, maxQueued: 0 });
-    await expect(pool.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(inSlot(pool, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(pool.active).toBe(0);
-    await expect(pool.run(() => Promise.resolve(1))).resolves.toBe(1);
+    await expect(inSlot(pool, () => Promise.resolve(1))).resolves.toBe(1);
   });
 });

@@ -13,7 +13,11 @@ export interface MapWalk {
 
 const MAP = new URL('../../docs/architecture.md', import.meta.url);
 
-/** The rows of the map's "Walks": `| behaviour (service) | `a.ts` → `b.ts` `fn` | chain, `kit.ts`, … |`, where *chain* is the kit's chain the section names first. */
+/**
+ * The rows of the map's "Walks": the behaviour and its service in brackets; the backticked files
+ * then the function's name; the kit's backticked files, where *chain* stands for the kit's chain the
+ * section names first.
+ */
 export function walksOfTheMap(): MapWalk[] {
   const map = readFileSync(MAP, 'utf8');
   const start = map.indexOf('## Walks');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SCOPE_NAMES, type ApiRoute } from '@boardsync/kit/core';
+import { ROUTE_METHODS, SCOPE_NAMES, SERVICE_NAMES, type ApiRoute } from '@boardsync/kit/core';
 
 /**
  * The route table, written by `npm run contract` from the operations each service declares
@@ -11,10 +11,10 @@ export const API_ROUTES_FILE = new URL('../contract/api-routes.json', import.met
 
 const scope = z.union([z.enum(SCOPE_NAMES), z.literal('any'), z.strictObject({ anyOf: z.array(z.enum(SCOPE_NAMES)).min(1) })]);
 const apiRoute = z.strictObject({
-  method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']),
+  method: z.enum(ROUTE_METHODS),
   path: z.string().startsWith('/'),
   scope,
-  service: z.enum(['auth', 'catalog', 'asset', 'webhook']),
+  service: z.enum(SERVICE_NAMES),
   usesPlan: z.literal(true).optional(),
   holds: z.literal(true).optional(),
 });

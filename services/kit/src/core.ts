@@ -62,6 +62,8 @@ export {
   API_PREFIX,
   isRead,
   matchRoute,
+  ROUTE_METHODS,
+  SERVICE_NAMES,
   noRouteProblem,
   requireScope,
   describeScope,

@@ -2,7 +2,11 @@ import { SCOPE_NAMES, type Scope } from './scopes.ts';
 import { Problem } from './problem.ts';
 
 /** The services that own public routes. */
-export type ServiceName = 'auth' | 'catalog' | 'asset' | 'webhook';
+export const SERVICE_NAMES = ['auth', 'catalog', 'asset', 'webhook'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The methods an operation may have (HEAD is answered as GET). */
+export const ROUTE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 /**
  * `any`: a token with at least one scope (docs/rules.md "Authentication and scopes": any single scope unlocks /me). `anyOf`: at
@@ -19,7 +23,7 @@ export function describeScope(required: RequiredScope): string {
 
 /** What routing and authorising a request takes of an operation: its method, path, scope and how it is held. */
 export interface RouteRule {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: (typeof ROUTE_METHODS)[number];
   /** Below {@link API_PREFIX}; `:name` is one path segment. */
   path: string;
   scope: RequiredScope;

@@ -41,7 +41,7 @@ export interface Outgoing {
 }
 
 /** The upstream's answer head, with the exchange that streams its body; undefined when the client left first. */
-export type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } | undefined;
+type Opened = { exchange: Exchange; upstream: Dispatcher.ResponseData } | undefined;
 
 /** Streams requests to a service and its answer back, over keep-alive pools; nothing is buffered whole. */
 export class UpstreamProxy {

@@ -59,8 +59,9 @@ export function apiOperations(operations: readonly ServedOperation[], principalS
       const operation = match.rule;
       requireScope(principalOf(ctx).scopes, operation.scope);
       // The duration histogram's route label and the trace's span name: the operation's template, as the gateway labels it.
-      ctx.state.route = `${API_PREFIX}${operation.path}`;
-      nameServerSpan(ctx.method, ctx.state.route as string);
+      const route = `${API_PREFIX}${operation.path}`;
+      ctx.state.route = route;
+      nameServerSpan(ctx.method, route);
       (ctx as OperationContext).params = paramsOf(operation.path, path);
       try {
         await operation.run(ctx);

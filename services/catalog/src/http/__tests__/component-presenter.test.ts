@@ -1,22 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { COMPONENT_FIELDS, type ComponentFieldName } from '../../domain/component-fields.ts';
-import type { ComponentRow } from '../../store/components.ts';
+import { COMPONENT_FIELDS } from '../../domain/component-fields.ts';
 import { presentComponent } from '../component-presenter.ts';
-
-const unset = Object.fromEntries(Object.keys(COMPONENT_FIELDS).map((field) => [field, null])) as Record<ComponentFieldName, unknown>;
-
-const row = (values: Partial<ComponentRow> & { type: string }): ComponentRow => ({
-  ...unset,
-  id: 1,
-  unique_id: 'u',
-  mask_image: false,
-  image_rotation: 0,
-  created_at: new Date(0),
-  updated_at: new Date(0),
-  deck_names: [],
-  stack_names: [],
-  ...values,
-});
+import { componentRow as row } from './component-row.ts';
 
 describe('presentComponent', () => {
   it('shows every field of the table, unset ones null', () => {

@@ -1,27 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { openApiDocument } from '@boardsync/kit/contract';
-import { COMPONENT_FIELDS, type ComponentFieldName } from '../../domain/component-fields.ts';
-import type { ComponentRow } from '../../store/components.ts';
 import type { StoredComponent } from '../../store/stored-component.ts';
 import { componentOperations } from '../components.ts';
 import { presentComponent } from '../component-presenter.ts';
+import { componentRow as row } from './component-row.ts';
 import { componentBody, writeResultBody } from '../component-schemas.ts';
 import { presentWriteResult } from '../write-result-presenter.ts';
-
-const unset = Object.fromEntries(Object.keys(COMPONENT_FIELDS).map((field) => [field, null])) as Record<ComponentFieldName, unknown>;
-
-const row = (values: Partial<ComponentRow> & { type: string }): ComponentRow => ({
-  ...unset,
-  id: 1,
-  unique_id: 'u',
-  mask_image: false,
-  image_rotation: 0,
-  created_at: new Date(0),
-  updated_at: new Date(0),
-  deck_names: [],
-  stack_names: [],
-  ...values,
-});
 
 describe('the components operations', () => {
   it('make a valid part of the contract', () => {

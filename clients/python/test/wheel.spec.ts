@@ -62,7 +62,11 @@ afterAll(async () => {
 describe('the boardsync Python package, installed from its wheel', () => {
   it('passes its tests against the system: a deck sync, batches, typed rows, uploads, a verified webhook, retries, token refresh', async () => {
     await cp(join(ROOT, 'clients/python/tests'), join(folder, 'tests'), { recursive: true });
-    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(SCOPE_NAMES) };
+    const env = {
+      BOARDSYNC_URL: system.gateway,
+      BOARDSYNC_TOKEN: await system.personalToken(SCOPE_NAMES),
+      BOARDSYNC_WEBHOOK_VECTORS: join(ROOT, 'clients/webhook-test-vectors.json'),
+    };
     const output = outputOf(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], folder, env);
     expect(Number(/(\d+) passed/.exec(output)?.[1] ?? 0)).toBeGreaterThanOrEqual(10);
     expect(output).not.toMatch(/failed|error/i);

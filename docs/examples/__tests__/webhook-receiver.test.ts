@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 // Signed by the service's own code, so the sample is checked against what deliveries really carry.
 import { deliveryBody } from '../../../services/webhook/src/domain/envelope.ts';
 import { newWebhookSecret } from '../../../services/webhook/src/domain/secret.ts';
 import { signedHeaders } from '../../../services/webhook/src/domain/signature.ts';
 import { verifyWebhook, WebhookVerificationError, type VerifyWebhookInput, type WebhookVerificationReason } from '../webhook-receiver.ts';
+import type { WebhookVector } from '../../../scripts/contract/webhook-vectors.ts';
 
 const SECRET = newWebhookSecret();
 const ID = '0f6b2c1e-8a4d-4c1b-9d51-3f0c2a7e9b10';
@@ -140,5 +142,16 @@ describe('verifyWebhook', () => {
   it('is an Error with a message and a name', () => {
     expect(() => verify({})).toThrow(WebhookVerificationError);
     expect(() => verify({})).toThrow(expect.objectContaining({ name: 'WebhookVerificationError', message: 'the delivery carries no signature' }));
+  });
+});
+
+const { vectors } = JSON.parse(readFileSync(new URL('../../../clients/webhook-test-vectors.json', import.meta.url), 'utf8')) as { vectors: WebhookVector[] };
+
+describe('the shared webhook test vectors (clients/webhook-test-vectors.json)', () => {
+  it.each(vectors.map((vector): [string, WebhookVector] => [vector.name, vector]))('%s', (_, vector) => {
+    const verifying = (): unknown =>
+      verifyWebhook({ secret: vector.secret, rawBody: Buffer.from(vector.body, 'utf8'), headers: vector.headers, now: vector.now * 1000 });
+    if (vector.valid) expect(verifying()).toMatchObject({ id: vector.id });
+    else expect(verifying).toThrow(WebhookVerificationError);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 // The webhook service's own signing (pure domain code): what the client verifies is what the service sends.
 import { newWebhookSecret } from '../../../../services/webhook/src/domain/secret.ts';
 import { signedHeaders } from '../../../../services/webhook/src/domain/signature.ts';
 import { WebhookVerificationError } from '../errors.ts';
 import { verifyWebhook } from '../webhook-verification.ts';
+import type { WebhookVector } from '../../../../scripts/contract/webhook-vectors.ts';
 
 const NOW = 1_790_000_000_000;
 const ID = '0b6e4d0e-8f3a-4c57-9f55-0d1c2b3a4f5e';
@@ -66,5 +68,15 @@ describe('verifyWebhook', () => {
     const secret = newWebhookSecret();
     const old = delivery(secret, NOW / 1000 - 600);
     await expect(verifyWebhook(secret, old, BODY, { now: NOW, toleranceSeconds: 900 })).resolves.toMatchObject({ id: ID });
+  });
+});
+
+const { vectors } = JSON.parse(readFileSync(new URL('../../../webhook-test-vectors.json', import.meta.url), 'utf8')) as { vectors: WebhookVector[] };
+
+describe('the shared webhook test vectors (clients/webhook-test-vectors.json)', () => {
+  it.each(vectors.map((vector): [string, WebhookVector] => [vector.name, vector]))('%s', async (_, vector) => {
+    const verified = verifyWebhook(vector.secret, vector.headers, new TextEncoder().encode(vector.body), { now: vector.now * 1000 });
+    if (vector.valid) await expect(verified).resolves.toMatchObject({ id: vector.id });
+    else await expect(verified).rejects.toBeInstanceOf(WebhookVerificationError);
   });
 });

@@ -3,12 +3,14 @@ again, how long it waits, and what comes back when no answer did."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
 import pytest
 
 from boardsync import BoardsyncClient, BoardsyncNetworkError, OAuthSession, OAuthTokens, RetryPolicy
+from boardsync.openapi.api.projects import get_project
 from boardsync.retries import SAFE_TO_REPEAT, RetryingTransport, parse_retry_after, retry_delay
 
 ORIGIN = "https://boardsync.example"
@@ -84,3 +86,26 @@ def test_an_oauth_session_refreshes_before_expiry_and_after_a_401() -> None:
     # bsa_0 was about to lapse: refreshed first; bsa_1 then refused once: refreshed again, and replayed.
     assert seen == ["Bearer bsa_1", "Bearer bsa_2"]
     assert [tokens.refresh_token for tokens in issued] == ["bsr_1", "bsr_2"]
+
+
+def test_the_generated_asyncio_calls_authenticate_and_retry_as_the_blocking_ones_do() -> None:
+    sent: list[httpx.Request] = []
+    unset = ["short_description", "description", "player_count_min", "player_count_max", "playtime_minutes", "min_age", "genre", "theme"]
+    unset += ["primary_mechanic", "edition", "logo_url", "backdrop_url", "website_url", "catalog_id"]
+    stamp = "2026-11-29T10:00:00.000Z"
+    project = {"id": 7, "name": "Tide Runners", "is_locked": False, "component_count": 0, "created_at": stamp, "updated_at": stamp}
+    answers = [httpx.Response(503), httpx.Response(200, json={"data": {**project, **dict.fromkeys(unset)}})]
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return answers.pop(0)
+
+    async def fetch() -> object:
+        async with BoardsyncClient(
+            ORIGIN, "bsp_async", async_transport=httpx.MockTransport(answer), retry=RetryPolicy(backoff_base_seconds=0.01)
+        ) as client:
+            return await get_project.asyncio(project=7, client=client.api)
+
+    fetched = asyncio.run(fetch())
+    assert [request.headers["Authorization"] for request in sent] == ["Bearer bsp_async", "Bearer bsp_async"]
+    assert fetched is not None and fetched.data.id == 7

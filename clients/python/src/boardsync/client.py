@@ -16,7 +16,7 @@ from .changes import ChangesFeed
 from .errors import BoardsyncError
 from .openapi.client import AuthenticatedClient
 from .pagination import paginate
-from .retries import RetryingTransport, RetryPolicy
+from .retries import AsyncRetryingTransport, RetryingTransport, RetryPolicy
 
 
 class BoardsyncClient:
@@ -25,8 +25,10 @@ class BoardsyncClient:
     ``client.api`` is the generated client: pass it to any operation of ``boardsync.api``
     (``get_project.sync(project=7, client=client.api)``). Each attempt is abandoned after ``timeout``
     seconds; a 429 is waited out for every request, and a 502/503/504 or a lost answer is retried for
-    requests safe to repeat (see :class:`RetryPolicy`). ``client.changes`` is the changes feed
-    (:class:`ChangesFeed`): ``head``, ``list``, ``follow`` and, for asyncio, ``afollow``.
+    requests safe to repeat (see :class:`RetryPolicy`), by the generated ``sync`` and ``asyncio`` calls
+    alike. ``client.changes`` is the changes feed (:class:`ChangesFeed`): ``head``, ``list``, ``follow``
+    and, for asyncio, ``afollow``. A tool that makes ``asyncio`` calls closes the client with
+    ``async with`` (or ``await client.aclose()``), which closes the connections of both.
     """
 
     def __init__(
@@ -37,6 +39,7 @@ class BoardsyncClient:
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
         transport: httpx.BaseTransport | None = None,
+        async_transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         policy = retry or RetryPolicy()
@@ -53,8 +56,17 @@ class BoardsyncClient:
             transport=RetryingTransport(transport or httpx.HTTPTransport(), policy),
             headers={"Accept": "application/json"},
         )
+        # The generated asyncio calls get the same credentials, timeout and retries as the blocking ones.
+        self._async_http = httpx.AsyncClient(
+            base_url=self.base_url,
+            auth=credentials,
+            timeout=timeout,
+            transport=AsyncRetryingTransport(async_transport or httpx.AsyncHTTPTransport(), policy),
+            headers={"Accept": "application/json"},
+        )
         self.api = AuthenticatedClient(base_url=self.base_url, token="")
         self.api.set_httpx_client(self._http)
+        self.api.set_async_httpx_client(self._async_http)
         self.changes = ChangesFeed(self._http, self.base_url, credentials, policy)
 
     def __enter__(self) -> BoardsyncClient:
@@ -63,7 +75,17 @@ class BoardsyncClient:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    async def __aenter__(self) -> BoardsyncClient:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.aclose()
+
     def close(self) -> None:
+        self._http.close()
+
+    async def aclose(self) -> None:
+        await self._async_http.aclose()
         self._http.close()
 
     def paginate(self, operation: Callable[..., Any], /, **arguments: Any) -> Iterator[Any]:

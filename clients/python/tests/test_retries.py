@@ -9,8 +9,9 @@ import time
 import httpx
 import pytest
 
-from boardsync import BoardsyncClient, BoardsyncNetworkError, OAuthSession, OAuthTokens, RetryPolicy
-from boardsync.openapi.api.projects import get_project
+from boardsync import BoardsyncClient, BoardsyncError, BoardsyncNetworkError, OAuthSession, OAuthTokens, RetryPolicy
+from boardsync.openapi.api.projects import create_project, get_project
+from boardsync.openapi.models import CreateProjectBody
 from boardsync.retries import SAFE_TO_REPEAT, RetryingTransport, parse_retry_after, retry_delay
 
 ORIGIN = "https://boardsync.example"
@@ -109,3 +110,27 @@ def test_the_generated_asyncio_calls_authenticate_and_retry_as_the_blocking_ones
     fetched = asyncio.run(fetch())
     assert [request.headers["Authorization"] for request in sent] == ["Bearer bsp_async", "Bearer bsp_async"]
     assert fetched is not None and fetched.data.id == 7
+
+
+def test_a_refusal_raises_from_the_generated_calls_instead_of_coming_back_as_a_problem() -> None:
+    problem = {
+        "type": "about:blank",
+        "title": "Service Unavailable",
+        "status": 503,
+        "code": "service_unavailable",
+        "detail": "The catalog is away.",
+    }
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(503, json=problem, headers={"Content-Type": "application/problem+json", "X-Request-Id": "req-1"})
+
+    async def create_async() -> object:
+        async with BoardsyncClient(ORIGIN, "bsp_x", async_transport=httpx.MockTransport(answer)) as client:
+            return await create_project.asyncio(client=client.api, body=CreateProjectBody(name="Tide Runners"))
+
+    with BoardsyncClient(ORIGIN, "bsp_x", transport=httpx.MockTransport(answer)) as client, pytest.raises(BoardsyncError) as refused:
+        create_project.sync(client=client.api, body=CreateProjectBody(name="Tide Runners"))
+    assert (refused.value.status, refused.value.code) == (503, "service_unavailable")
+    with pytest.raises(BoardsyncError) as refused_async:
+        asyncio.run(create_async())
+    assert (refused_async.value.status, refused_async.value.code) == (503, "service_unavailable")

@@ -49,10 +49,12 @@ def write_components(
         request = api.get_httpx_client().build_request("POST", f"/api/v1/projects/{project}/components/batch", json=body)
         if all(_keyed(row) for row in batch):
             request.extensions[SAFE_TO_REPEAT] = True  # keyed rows: sending it twice writes the same rows
-        response = api.get_httpx_client().send(request)
-        if response.is_error:
-            refused = BoardsyncError(response)
-            raise refused if in_one_call else BatchWriteError(total, start, refused)
+        try:
+            response = api.get_httpx_client().send(request)
+        except BoardsyncError as refused:
+            if in_one_call:
+                raise
+            raise BatchWriteError(total, start, refused) from refused
         total = _merged(total, response.json(), start)
         if on_progress is not None:
             on_progress(min(start + batch_size, len(plain)), len(plain))
@@ -78,10 +80,12 @@ def _remove_unwritten(api: AuthenticatedClient, source: str, project: int, compo
             "delete them with DELETE components?type= or send every row in one batch"
         )
     for key in doomed:
-        response = api.get_httpx_client().delete(f"/api/v1/projects/{project}/components/{quote(key, safe='')}")
-        # Gone already (another run removed it) is what was wanted.
-        if response.is_error and response.status_code != 404:
-            raise BoardsyncError(response)
+        try:
+            api.get_httpx_client().delete(f"/api/v1/projects/{project}/components/{quote(key, safe='')}")
+        except BoardsyncError as refused:
+            # Gone already (another run removed it) is what was wanted.
+            if refused.status != 404:
+                raise
     return len(doomed)
 
 

@@ -13,9 +13,9 @@ import httpx
 from .auth import OAuthSession, PersonalToken
 from .batches import MAX_BATCH_ROWS, write_components
 from .changes import ChangesFeed
-from .errors import BoardsyncError
 from .openapi.client import AuthenticatedClient
 from .pagination import paginate
+from .raising import RaisingAsyncClient, RaisingClient
 from .retries import AsyncRetryingTransport, RetryingTransport, RetryPolicy
 
 
@@ -26,8 +26,10 @@ class BoardsyncClient:
     (``get_project.sync(project=7, client=client.api)``). Each attempt is abandoned after ``timeout``
     seconds; a 429 is waited out for every request, and a 502/503/504 or a lost answer is retried for
     requests safe to repeat (see :class:`RetryPolicy`), by the generated ``sync`` and ``asyncio`` calls
-    alike. ``client.changes`` is the changes feed (:class:`ChangesFeed`): ``head``, ``list``, ``follow``
-    and, for asyncio, ``afollow``. A tool that makes ``asyncio`` calls closes the client with
+    alike. An answer that is still not a success raises :class:`BoardsyncError` (with its status, code and
+    Problem), from ``sync``, ``sync_detailed``, ``asyncio`` and the helpers here alike.
+    ``client.changes`` is the changes feed (:class:`ChangesFeed`): ``head``, ``list``, ``follow`` and,
+    for asyncio, ``afollow``. A tool that makes ``asyncio`` calls closes the client with
     ``async with`` (or ``await client.aclose()``), which closes the connections of both.
     """
 
@@ -49,7 +51,7 @@ class BoardsyncClient:
             credentials = auth
         else:
             credentials = PersonalToken(auth)
-        self._http = httpx.Client(
+        self._http = RaisingClient(
             base_url=self.base_url,
             auth=credentials,
             timeout=timeout,
@@ -57,7 +59,7 @@ class BoardsyncClient:
             headers={"Accept": "application/json"},
         )
         # The generated asyncio calls get the same credentials, timeout and retries as the blocking ones.
-        self._async_http = httpx.AsyncClient(
+        self._async_http = RaisingAsyncClient(
             base_url=self.base_url,
             auth=credentials,
             timeout=timeout,
@@ -139,7 +141,7 @@ class BoardsyncClient:
             data=form,
             headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
         )
-        return _json_or_raise(response)
+        return _data_of(response)
 
     def mirror_asset(
         self,
@@ -156,19 +158,18 @@ class BoardsyncClient:
             json=body,
             headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
         )
-        return _json_or_raise(response)
+        return _data_of(response)
 
     @functools.cached_property
     def _source(self) -> str:
         """The source tag this token's writes carry (docs/rules.md "Components": ``source``), from ``/me``."""
-        return str(_json_or_raise(self._http.get("/api/v1/me"))["token"]["app"])
+        return str(_data_of(self._http.get("/api/v1/me"))["token"]["app"])
 
     def _own_source(self) -> str:
         return self._source
 
 
-def _json_or_raise(response: httpx.Response) -> dict[str, Any]:
-    if response.is_error:
-        raise BoardsyncError(response)
+def _data_of(response: httpx.Response) -> dict[str, Any]:
+    """A success's body, unwrapped from ``{data: …}`` (a refusal raised in :class:`RaisingClient` already)."""
     body = response.json()
     return body["data"] if isinstance(body, dict) and "data" in body and len(body) == 1 else body

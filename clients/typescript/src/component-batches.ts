@@ -1,4 +1,4 @@
-import { BoardsyncError, problemOf } from './errors.ts';
+import { BoardsyncError, branded, problemOf } from './errors.ts';
 import type { components, paths } from './openapi.gen.ts';
 import { listPages } from './pagination.ts';
 import { withSignal, type CallOptions } from './call-options.ts';
@@ -33,8 +33,14 @@ export interface WriteComponentsOptions extends CallOptions {
   onProgress?: (progress: { written: number; total: number }) => void;
 }
 
+const batchWriteError = branded('BatchWriteError');
+
 /** Rows beyond one batch, refused part-way: the batches before are written (`applied`), this one and those after are not. */
 export class BatchWriteError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return batchWriteError.hasInstance(value);
+  }
+
   readonly applied: WriteResult;
   /** The index, in the whole input, of the refused batch's first row (its errors' field paths count from there). */
   readonly firstRow: number;
@@ -46,6 +52,7 @@ export class BatchWriteError extends Error {
     this.applied = applied;
     this.firstRow = firstRow;
     this.cause = cause;
+    batchWriteError.mark(this);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { TokenSource } from './credentials.ts';
 import { BoardsyncNetworkError } from './errors.ts';
 import { retryDelayMs, type Attempt, type RetryPolicy } from './retry-policy.ts';
+import { USER_AGENT } from './version.ts';
 
 export interface TransportOptions {
   /** Only requests to this origin carry the token: a link to elsewhere never receives it. */
@@ -33,6 +34,7 @@ export function createTransport(options: TransportOptions): Transport {
       caller.throwIfAborted();
       const attempt = new Request(request.clone(), { signal: AbortSignal.any([caller, AbortSignal.timeout(options.timeoutMs)]) });
       if (token !== undefined) attempt.headers.set('Authorization', `Bearer ${token}`);
+      if (!attempt.headers.has('User-Agent')) attempt.headers.set('User-Agent', USER_AGENT);
       const outcome = await send(options.fetch, attempt);
       if ('response' in outcome && outcome.response.status === 401 && token !== undefined && tokens.refresh && !refreshed) {
         refreshed = true;

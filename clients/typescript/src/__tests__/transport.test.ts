@@ -3,6 +3,7 @@ import type { TokenSource } from '../credentials.ts';
 import { BoardsyncNetworkError } from '../errors.ts';
 import { DEFAULT_RETRY_POLICY, markSafeToRepeat, parseRetryAfter, retryDelayMs } from '../retry-policy.ts';
 import { abortableSleep, createTransport } from '../transport.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const ORIGIN = 'https://boardsync.example';
 
@@ -10,7 +11,7 @@ type Answer = Response | Error | 'hang';
 
 /** A transport over scripted answers (an Error is a failed network, `hang` an answer that never comes), recording what it sent and how long it waited. */
 function scripted(answers: Answer[], tokens: TokenSource = { current: () => 'bsp_token' }, timeoutMs = 30_000) {
-  const sent: { method: string; url: string; authorization: string | null; idempotencyKey: string | null; body: string }[] = [];
+  const sent: { method: string; url: string; authorization: string | null; idempotencyKey: string | null; userAgent: string | null; body: string }[] = [];
   const waited: number[] = [];
   const transport = createTransport({
     origin: ORIGIN,
@@ -23,6 +24,7 @@ function scripted(answers: Answer[], tokens: TokenSource = { current: () => 'bsp
         url: request.url,
         authorization: request.headers.get('authorization'),
         idempotencyKey: request.headers.get('idempotency-key'),
+        userAgent: request.headers.get('user-agent'),
         body: await request.text(),
       });
       const answer = answers.shift();
@@ -52,6 +54,13 @@ function scripted(answers: Answer[], tokens: TokenSource = { current: () => 'bsp
 const status = (code: number, headers: Record<string, string> = {}) => new Response(null, { status: code, headers });
 
 describe('the client transport', () => {
+  it('names the client and its version in the User-Agent, unless the tool named itself', async () => {
+    const { transport, sent } = scripted([status(200), status(200)]);
+    await transport(new Request(`${ORIGIN}/api/v1/me`));
+    await transport(new Request(`${ORIGIN}/api/v1/me`, { headers: { 'User-Agent': 'deck-tool/2.1' } }));
+    expect(sent.map(({ userAgent }) => userAgent)).toEqual([`boardsync-client-typescript/${packageJson.version}`, 'deck-tool/2.1']);
+  });
+
   it('waits out Retry-After on 429 and 503 for a GET, then answers what came last', async () => {
     const { transport, sent, waited } = scripted([status(429, { 'Retry-After': '2' }), status(503, { 'Retry-After': '1' }), status(200)]);
     expect((await transport(new Request(`${ORIGIN}/api/v1/me`))).status).toBe(200);

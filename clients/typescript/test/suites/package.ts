@@ -130,6 +130,28 @@ export function describePackage(system: RunningSystem): void {
       expect(JSON.parse(run(process.execPath, ['whoami.cjs'], folder, env))).toEqual({ app: 'api:personal', typed: 'function' });
     });
 
+    it('has one identity per error class across its ES module and CommonJS builds, with the request id of the refusal', async () => {
+      await writeFile(
+        join(folder, 'identity.mjs'),
+        [
+          "import { createRequire } from 'node:module';",
+          "import { createBoardsyncClient, unwrap, BoardsyncError } from '@boardsync/client';",
+          "const required = createRequire(import.meta.url)('@boardsync/client');",
+          'const client = createBoardsyncClient({ baseUrl: process.env.BOARDSYNC_URL, auth: process.env.BOARDSYNC_TOKEN });',
+          "const refused = await client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 2147483000 } } }).then(unwrap, (error) => error).catch((error) => error);",
+          'console.log(JSON.stringify({ esm: refused instanceof BoardsyncError, cjs: refused instanceof required.BoardsyncError, two: required.BoardsyncError !== BoardsyncError, code: refused.code, requestId: typeof refused.requestId }));',
+        ].join('\n'),
+      );
+      const env = outsideEnv({ BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:read']) });
+      expect(JSON.parse(run(process.execPath, ['identity.mjs'], folder, env))).toEqual({
+        esm: true,
+        cjs: true,
+        two: true,
+        code: 'not_found',
+        requestId: 'string',
+      });
+    });
+
     it('types a tool written against it, from ES modules and CommonJS: each type’s rows, misspellings refused', async () => {
       const rows = [
         "import { createBoardsyncClient } from '@boardsync/client';",

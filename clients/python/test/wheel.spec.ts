@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,18 @@ describe('the boardsync Python package, installed from its wheel', () => {
     expect((sample('listComponents', env) as { name: string }[]).map((card) => card.name).sort()).toEqual(['Doldrums', 'Squall']);
     expect(sample('uploadAsset', env)).toEqual([expect.objectContaining({ url: expect.stringMatching(/\.webp/) })]);
     expect(sample('registerWebhook', env)).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^whsec_/) })]);
+  }, 120_000);
+
+  it('runs the README’s quickstart as written, against the system instead of the example origin and token', async () => {
+    const readme = await readFile(join(ROOT, 'clients/python/README.md'), 'utf8');
+    const quickstart = /## Quickstart\s+```python\n([\s\S]+?)```/.exec(readme)?.[1] ?? '';
+    const script = quickstart.replace('"https://boardsync.example"', 'os.environ["BOARDSYNC_URL"]').replace('"bsp_…"', 'os.environ["BOARDSYNC_TOKEN"]');
+    expect(script).toContain('os.environ["BOARDSYNC_TOKEN"]');
+    await writeFile(join(folder, 'quickstart.py'), `import os\n${script}`);
+    const env = { BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(SCOPE_NAMES) };
+    const printed = outputOf(python, ['quickstart.py'], folder, env).trim().split('\n');
+    // The three counts of the write, then each component listed with its unique_id and name.
+    expect([printed[0], printed.slice(1).sort()]).toEqual(['2 0 0', ['die-1 Wind die', 'row-1 Gust', 'row-2 Squall']]);
   }, 120_000);
 
   it('runs the guide’s deck-sync sample, and again after the sheet changed, reporting what others changed in between', async () => {

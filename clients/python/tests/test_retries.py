@@ -44,6 +44,18 @@ def test_a_503_or_a_lost_answer_is_retried_only_when_safe_to_repeat() -> None:
         assert http.post("/api/v1/projects", json={}).status_code == 503
     assert len(sent) == 1
 
+    # A key on a POST that does not honour one is no licence to send it again: it would create twice.
+    transport, sent, _ = scripted([httpx.Response(503), httpx.Response(201)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.post("/api/v1/projects", json={}, headers={"Idempotency-Key": "k-2"}).status_code == 503
+    assert len(sent) == 1
+
+    transport, sent, _ = scripted([httpx.Response(503), httpx.Response(201)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        keyed = http.post("/api/v1/projects/7/assets/from-url", json={"url": "https://a.example/x.png"}, headers={"Idempotency-Key": "k-3"})
+        assert keyed.status_code == 201
+    assert len(sent) == 2
+
     transport, sent, waited = scripted([httpx.ConnectError("refused"), httpx.Response(502), httpx.Response(200)])
     with httpx.Client(transport=transport, base_url=ORIGIN) as http:
         assert http.get("/api/v1/me").status_code == 200

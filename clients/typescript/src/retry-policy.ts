@@ -27,11 +27,18 @@ export function markSafeToRepeat(request: Request): Request {
 }
 
 /**
+ * The operations that honour an `Idempotency-Key` (docs/rules.md "Assets": uploads and mirrors). A key
+ * on any other POST is sent but does not make it safe to repeat: the API would run it twice.
+ */
+const HONOURS_IDEMPOTENCY_KEY = /^\/api\/v1\/projects\/[^/]+\/assets(?:\/from-url)?$/;
+
+/**
  * Whether sending `request` twice has the effect of sending it once: an idempotent method, a POST
- * with an `Idempotency-Key` the operation honours (uploads and mirrors), or one the client marked.
+ * with an `Idempotency-Key` the operation honours, or one the client marked.
  */
 export function isSafeToRepeat(request: Request): boolean {
-  return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || request.headers.has('Idempotency-Key') || repeatable.has(request);
+  if (IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || repeatable.has(request)) return true;
+  return request.headers.has('Idempotency-Key') && HONOURS_IDEMPOTENCY_KEY.test(new URL(request.url).pathname);
 }
 
 /** What came of one attempt: an answer, or no answer at all (the network failed, or the attempt timed out). */

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,9 +33,16 @@ class RetryPolicy:
     backoff_max_seconds: float = 8
 
 
+# The operations that honour an Idempotency-Key (docs/rules.md "Assets": uploads and mirrors). A key on any
+# other POST is sent but does not make it safe to repeat: the API would run it twice.
+_HONOURS_IDEMPOTENCY_KEY = re.compile(r"/api/v1/projects/[^/]+/assets(?:/from-url)?")
+
+
 def is_safe_to_repeat(request: httpx.Request) -> bool:
-    """An idempotent method, a POST with an ``Idempotency-Key`` (uploads), or a write the client marked."""
-    return request.method in _IDEMPOTENT_METHODS or "Idempotency-Key" in request.headers or bool(request.extensions.get(SAFE_TO_REPEAT))
+    """An idempotent method, a POST with an ``Idempotency-Key`` the operation honours, or a write the client marked."""
+    if request.method in _IDEMPOTENT_METHODS or request.extensions.get(SAFE_TO_REPEAT):
+        return True
+    return "Idempotency-Key" in request.headers and _HONOURS_IDEMPOTENCY_KEY.fullmatch(request.url.path) is not None
 
 
 def retry_delay(

@@ -99,6 +99,11 @@ describe('the client transport', () => {
     // Without a Retry-After each wait is a jittered backoff under a doubling ceiling.
     expect(keyed.waited.every((wait, retry) => wait >= 0 && wait < DEFAULT_RETRY_POLICY.backoffBaseMs * 2 ** retry)).toBe(true);
 
+    // A key on a POST that does not honour one is no licence to send it again: it would create twice.
+    const project = scripted([status(503), status(201)]);
+    const create = new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', headers: { 'Idempotency-Key': 'k-2' }, body: '{"name":"x"}' });
+    expect([(await project.transport(create)).status, project.sent.length]).toEqual([503, 1]);
+
     const batch = scripted([status(503), status(200)]);
     const rows = new Request(`${ORIGIN}/api/v1/projects/1/components/batch`, { method: 'POST', body: '{"type":"card","components":[]}' });
     expect((await batch.transport(markSafeToRepeat(rows))).status).toBe(200);

@@ -1,4 +1,5 @@
-import { BoardsyncError, problemOf, unwrap } from './errors.ts';
+import { BoardsyncError } from './errors.ts';
+import { refusal, unwrap } from './refusals.ts';
 import { serverSentEvents } from './event-stream.ts';
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from './openapi.gen.ts';
@@ -65,7 +66,7 @@ export function changesApi(context: ChangesContext): ChangesApi {
     const response = await context.heldTransport(
       new Request(changesUrl(context.baseUrl, query), { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
     );
-    if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
+    if (!response.ok) throw await refusal(response);
     return (await response.json()) as ChangePage;
   };
   return {
@@ -109,7 +110,7 @@ async function* followFrom(
           signal,
         }),
       );
-      if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
+      if (!response.ok) throw await refusal(response);
       if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
         // Something in between answered for the stream without streaming: poll instead.
         await response.body?.cancel();

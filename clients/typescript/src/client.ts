@@ -3,7 +3,7 @@ import type { CallOptions } from './call-options.ts';
 import { changesApi, type ChangesApi } from './changes.ts';
 import { writeComponents, type ComponentType, type WriteComponentsInput, type WriteComponentsOptions, type WriteResult } from './component-batches.ts';
 import { tokenSourceOf, type Credentials } from './credentials.ts';
-import { unwrap } from './errors.ts';
+import { unwrap } from './refusals.ts';
 import type { paths } from './openapi.gen.ts';
 import { listPages, type ListItem, type ListParams, type ListPath } from './pagination.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';

@@ -1,4 +1,5 @@
-import { BoardsyncError, branded, problemOf } from './errors.ts';
+import { BoardsyncError, branded } from './errors.ts';
+import { refusal } from './refusals.ts';
 import type { components, paths } from './openapi.gen.ts';
 import { listPages } from './pagination.ts';
 import { withSignal, type CallOptions } from './call-options.ts';
@@ -93,7 +94,7 @@ export async function writeComponents<Type extends ComponentType>(
     });
     const response = await context.transport(keyedByUniqueId(batch) ? markSafeToRepeat(request) : request);
     if (!response.ok) {
-      const refused = new BoardsyncError(response, await problemOf(response));
+      const refused = await refusal(response);
       throw inOneCall ? refused : new BatchWriteError(total, start, refused);
     }
     total = merged(total, (await response.json()) as WriteResult, start);
@@ -139,7 +140,7 @@ async function removeUnwritten(context: BatchContext, project: number, type: Com
       }),
     );
     // Gone already (another run removed it) is what was wanted.
-    if (!response.ok && response.status !== 404) throw new BoardsyncError(response, await problemOf(response));
+    if (!response.ok && response.status !== 404) throw await refusal(response);
     await response.body?.cancel();
   }
   return doomed.length;

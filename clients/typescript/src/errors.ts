@@ -25,6 +25,9 @@ const verificationError = branded('WebhookVerificationError');
 
 /** An API answer that is not a success: its status and, where the API sent one, its Problem (RFC 9457). */
 export class BoardsyncError extends Error {
+  /** The family its instances are marked with, so that `instanceof` holds across the package's builds. */
+  static readonly family: string = 'BoardsyncError';
+
   readonly status: number;
   /** `validation_failed`, `not_found`, `rate_limited`, … or `http_<status>` when the answer carried no Problem. */
   readonly code: string;
@@ -34,18 +37,19 @@ export class BoardsyncError extends Error {
   readonly requestId: string | undefined;
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return boardsyncError.hasInstance(value);
+    return branded(this.family).hasInstance(value);
   }
 
   constructor(response: Response, problem: Problem | undefined) {
     super(problem ? `${String(response.status)} ${problem.code}: ${problem.detail}` : `${String(response.status)} ${response.statusText}`);
-    this.name = 'BoardsyncError';
+    this.name = new.target.family;
     this.status = response.status;
     this.code = problem?.code ?? `http_${String(response.status)}`;
     this.problem = problem;
     this.response = response;
     this.requestId = response.headers.get('x-request-id') ?? undefined;
     boardsyncError.mark(this);
+    branded(new.target.family).mark(this);
   }
 
   /** For 422 `validation_failed`: the messages for each field path. */
@@ -119,16 +123,7 @@ export async function problemOf(response: Response): Promise<Problem | undefined
   return asProblem(await response.json().catch(() => undefined));
 }
 
-/**
- * The body of a successful `client.api` call, or its failure thrown as a BoardsyncError:
- * `const { data: project } = unwrap(await client.api.GET('/api/v1/projects/{project}', …))`.
- */
-export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
-  if (result.response.ok && result.data !== undefined) return result.data;
-  throw new BoardsyncError(result.response, asProblem(result.error));
-}
-
-function asProblem(body: unknown): Problem | undefined {
+export function asProblem(body: unknown): Problem | undefined {
   const candidate = body as Partial<Problem> | undefined;
   return typeof candidate?.code === 'string' && typeof candidate.detail === 'string' ? (candidate as Problem) : undefined;
 }

@@ -12,7 +12,8 @@ export {
 export type { Change, ChangePage, ChangesApi, ChangesQuery, FollowOptions } from './changes.ts';
 export type { Credentials, TokenSource } from './credentials.ts';
 export type { CallOptions } from './call-options.ts';
-export { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError, unwrap, type Problem } from './errors.ts';
+export { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError, type Problem } from './errors.ts';
+export { AuthError, ConflictError, NotFoundError, QuotaError, RateLimitedError, ValidationError, unwrap } from './refusals.ts';
 export {
   beginAuthorization,
   completeAuthorization,

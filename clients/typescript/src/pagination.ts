@@ -1,4 +1,4 @@
-import { BoardsyncError, problemOf } from './errors.ts';
+import { refusal } from './refusals.ts';
 import type { paths } from './openapi.gen.ts';
 import { withSignal, type CallOptions } from './call-options.ts';
 import type { Transport } from './transport.ts';
@@ -34,7 +34,7 @@ export async function* listPages<Path extends ListPath>(
   let next: URL | null = first;
   while (next !== null) {
     const response = await transport(new Request(next, { headers: { accept: 'application/json' }, ...withSignal(options) }));
-    if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
+    if (!response.ok) throw await refusal(response);
     const page = (await response.json()) as Page;
     for (const row of page.data) yield row as ListItem<Path>;
     next = page.links.next === null ? null : sameList(first, page.links.next);

@@ -1,5 +1,5 @@
 import { ownBytes } from './bytes.ts';
-import { BoardsyncError, problemOf } from './errors.ts';
+import { refusal } from './refusals.ts';
 import type { components } from './openapi.gen.ts';
 import { withSignal, type CallOptions } from './call-options.ts';
 import type { Transport } from './transport.ts';
@@ -50,6 +50,6 @@ async function stored(context: UploadContext, path: string, body: FormData | str
   // FormData sets its own multipart content type, boundary included.
   if (contentType !== undefined) headers.set('content-type', contentType);
   const response = await context.transport(new Request(`${context.baseUrl}${path}`, { method: 'POST', headers, body, ...withSignal(options) }));
-  if (!response.ok) throw new BoardsyncError(response, await problemOf(response));
+  if (!response.ok) throw await refusal(response);
   return (await response.json()) as StoredAsset;
 }

@@ -139,7 +139,7 @@ export function describePackage(system: RunningSystem): void {
           "const required = createRequire(import.meta.url)('@boardsync/client');",
           'const client = createBoardsyncClient({ baseUrl: process.env.BOARDSYNC_URL, auth: process.env.BOARDSYNC_TOKEN });',
           "const refused = await client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 2147483000 } } }).then(unwrap, (error) => error).catch((error) => error);",
-          'console.log(JSON.stringify({ esm: refused instanceof BoardsyncError, cjs: refused instanceof required.BoardsyncError, two: required.BoardsyncError !== BoardsyncError, code: refused.code, requestId: typeof refused.requestId }));',
+          'console.log(JSON.stringify({ esm: refused instanceof BoardsyncError, cjs: refused instanceof required.BoardsyncError, family: refused instanceof required.NotFoundError, two: required.BoardsyncError !== BoardsyncError, code: refused.code, requestId: typeof refused.requestId }));',
         ].join('\n'),
       );
       const env = outsideEnv({ BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:read']) });

@@ -9,7 +9,20 @@ import time
 import httpx
 import pytest
 
-from boardsync import BoardsyncClient, BoardsyncError, BoardsyncNetworkError, OAuthSession, OAuthTokens, RetryPolicy
+from boardsync import (
+    AuthError,
+    BoardsyncClient,
+    BoardsyncError,
+    BoardsyncNetworkError,
+    ConflictError,
+    NotFoundError,
+    OAuthSession,
+    OAuthTokens,
+    QuotaError,
+    RateLimitedError,
+    RetryPolicy,
+    ValidationError,
+)
 from boardsync.openapi.api.projects import create_project, get_project
 from boardsync.openapi.models import CreateProjectBody
 from boardsync.retries import SAFE_TO_REPEAT, RetryingTransport, parse_retry_after, retry_delay
@@ -146,3 +159,26 @@ def test_a_refusal_raises_from_the_generated_calls_instead_of_coming_back_as_a_p
     with pytest.raises(BoardsyncError) as refused_async:
         asyncio.run(create_async())
     assert (refused_async.value.status, refused_async.value.code) == (503, "service_unavailable")
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "family"),
+    [
+        (422, "validation_failed", ValidationError),
+        (401, "invalid_token", AuthError),
+        (403, "plan_limit_reached", QuotaError),
+        (422, "storage_quota_exceeded", QuotaError),
+        (404, "not_found", NotFoundError),
+        (409, "project_locked", ConflictError),
+        (429, "rate_limited", RateLimitedError),
+        (500, "internal_error", BoardsyncError),
+    ],
+)
+def test_a_refusal_is_raised_as_the_error_of_its_family(status: int, code: str, family: type[BoardsyncError]) -> None:
+    problem = {"type": "about:blank", "title": "Refused", "status": status, "code": code, "detail": f"{code}."}
+    headers = {"Content-Type": "application/problem+json", "X-Request-Id": "req-9", "Retry-After": "0"}
+    policy = RetryPolicy(max_retries=0)
+    transport = httpx.MockTransport(lambda _: httpx.Response(status, json=problem, headers=headers))
+    with BoardsyncClient(ORIGIN, "bsp_x", transport=transport, retry=policy) as client, pytest.raises(BoardsyncError) as refused:
+        client.api.get_httpx_client().get("/api/v1/projects/7")
+    assert (type(refused.value), refused.value.code, refused.value.request_id) == (family, code, "req-9")

@@ -13,22 +13,29 @@ from .changes import ChangesFeed
 from .client import BoardsyncClient
 from .errors import BatchWriteError, BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError
 from .feed_wire import Change
+from .refusals import AuthError, ConflictError, NotFoundError, QuotaError, RateLimitedError, ValidationError
 from .retries import RetryPolicy
 from .webhooks import verify_webhook
 
 __all__ = [
     "MAX_BATCH_ROWS",
     "AsyncChangesFeed",
+    "AuthError",
     "BatchWriteError",
     "BoardsyncClient",
     "BoardsyncError",
     "BoardsyncNetworkError",
     "Change",
     "ChangesFeed",
+    "ConflictError",
+    "NotFoundError",
     "OAuthError",
     "OAuthSession",
     "OAuthTokens",
+    "QuotaError",
+    "RateLimitedError",
     "RetryPolicy",
+    "ValidationError",
     "WebhookVerificationError",
     "verify_webhook",
 ]

@@ -12,7 +12,6 @@ from typing import Any
 import httpx
 
 from .auth import OAuthSession, PersonalToken
-from .errors import BoardsyncError
 from .feed_wire import (
     CHANGES_PATH,
     HEAD_PATH,
@@ -31,6 +30,7 @@ from .feed_wire import (
     stream_headers,
     stream_timeout,
 )
+from .refusals import refusal
 from .retries import AsyncRetryingTransport, RetryPolicy
 
 
@@ -111,7 +111,7 @@ class AsyncChangesFeed:
                 ) as response:
                     if response.is_error:
                         await response.aread()
-                        raise BoardsyncError(response)
+                        raise refusal(response)
                     if not is_event_stream(response):
                         mode = "long-poll"  # something in between answered without streaming
                         continue

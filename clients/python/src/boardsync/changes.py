@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 
 from .async_changes import AsyncChangesFeed
-from .errors import BoardsyncError
 from .feed_wire import (
     CHANGES_PATH,
     HEAD_PATH,
@@ -33,6 +32,7 @@ from .feed_wire import (
     stream_headers,
     stream_timeout,
 )
+from .refusals import refusal
 from .retries import RetryPolicy
 
 
@@ -97,7 +97,7 @@ class ChangesFeed:
                 with self._http.stream("GET", CHANGES_PATH, params=query, headers=stream_headers(cursor), timeout=timeout) as response:
                     if response.is_error:
                         response.read()
-                        raise BoardsyncError(response)
+                        raise refusal(response)
                     if not is_event_stream(response):
                         mode = "long-poll"
                         continue

@@ -18,6 +18,8 @@ class BoardsyncError(Exception):
         #: ``validation_failed``, ``not_found``, ``rate_limited`` … or ``http_<status>`` when no Problem came.
         self.code: str = problem["code"] if problem else f"http_{self.status}"
         detail = problem["detail"] if problem else response.reason_phrase
+        #: The answer's ``X-Request-Id``: quote it when reporting a problem.
+        self.request_id: str | None = response.headers.get("x-request-id")
         super().__init__(f"{self.status} {self.code}: {detail}")
 
     @property

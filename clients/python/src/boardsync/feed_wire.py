@@ -13,6 +13,7 @@ from typing import Any, Literal
 import httpx
 
 from .errors import BoardsyncError, BoardsyncNetworkError
+from .refusals import refusal
 from .retries import RetryPolicy, parse_retry_after
 
 #: One change: ``cursor``, ``occurred_at``, ``project_id``, ``resource``, ``action``, ``id``, ``unique_id``, ``app``, ``data``.
@@ -83,7 +84,7 @@ def reconnect_delay(error: Exception, failures: int, policy: RetryPolicy, rand: 
 def page_or_raise(response: httpx.Response) -> dict[str, Any]:
     """A page's JSON, or the refusal as a :class:`BoardsyncError` (its ``code``: ``invalid_cursor`` …)."""
     if response.is_error:
-        raise BoardsyncError(response)
+        raise refusal(response)
     body: dict[str, Any] = response.json()
     return body
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
-from .errors import BoardsyncError
+from .refusals import refusal
 
 
 def paginate(operation: Callable[..., Any], /, **arguments: Any) -> Iterator[Any]:
@@ -19,7 +19,7 @@ def paginate(operation: Callable[..., Any], /, **arguments: Any) -> Iterator[Any
     while True:
         answer = operation(page=page, **arguments)
         if int(answer.status_code) != 200:
-            raise BoardsyncError(httpx.Response(int(answer.status_code), headers=dict(answer.headers), content=answer.content))
+            raise refusal(httpx.Response(int(answer.status_code), headers=dict(answer.headers), content=answer.content))
         yield from answer.parsed.data
         following = answer.parsed.links.next_
         if not isinstance(following, str):

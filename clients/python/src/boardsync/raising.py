@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from .errors import BoardsyncError
+from .refusals import refusal
 
 
 class RaisingClient(httpx.Client):
@@ -18,7 +18,7 @@ class RaisingClient(httpx.Client):
         response = super().send(request, **options)
         if response.is_error:
             response.read()  # a streamed answer too: its Problem is small, and reading it closes it
-            raise BoardsyncError(response)
+            raise refusal(response)
         return response
 
 
@@ -29,5 +29,5 @@ class RaisingAsyncClient(httpx.AsyncClient):
         response = await super().send(request, **options)
         if response.is_error:
             await response.aread()
-            raise BoardsyncError(response)
+            raise refusal(response)
         return response

@@ -146,6 +146,7 @@ export function describePackage(system: RunningSystem): void {
       expect(JSON.parse(run(process.execPath, ['identity.mjs'], folder, env))).toEqual({
         esm: true,
         cjs: true,
+        family: true,
         two: true,
         code: 'not_found',
         requestId: 'string',

@@ -19,7 +19,8 @@ export function describeTypedCalls(system: RunningSystem): void {
     it('throws the API’s Problem as a BoardsyncError: status, code, field errors', async () => {
       const { client } = await clientFor(system, ['projects:read']);
       const missing = await client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 999_999 } } });
-      expect(() => unwrap(missing)).toThrow(expect.objectContaining({ name: 'BoardsyncError', status: 404, code: 'not_found' }));
+      expect(() => unwrap(missing)).toThrow(expect.objectContaining({ name: 'NotFoundError', status: 404, code: 'not_found' }));
+      expect(() => unwrap(missing)).toThrow(BoardsyncError);
       const refused = await client.api.POST('/api/v1/projects', { body: { name: 'Needs projects:write' } });
       expect(() => unwrap(refused)).toThrow(expect.objectContaining({ status: 403, code: 'insufficient_scope' }));
 
@@ -55,7 +56,7 @@ export function describeTypedCalls(system: RunningSystem): void {
     it('stops a list at the first refused page with the API’s Problem', async () => {
       const { client } = await clientFor(system, ['components:read']);
       const pages = client.list('/api/v1/projects/{project}/components', { path: { project: 999_999 }, query: {} });
-      await expect(pages.next()).rejects.toMatchObject({ name: 'BoardsyncError', status: 404 });
+      await expect(pages.next()).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
     });
   });
 }

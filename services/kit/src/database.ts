@@ -13,6 +13,9 @@ export {
 export { executeBound } from './db/bound.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration, OutboxNotifyMigration } from './outbox/outbox-migration.ts';
+export { IdempotencyMigration } from './idempotency/idempotency-migration.ts';
+export { claimKey, fingerprintOf, type HeldKey, type IdempotentResult } from './idempotency/held-key.ts';
+export { dropExpiredIdempotencyRecords, type IdempotencyScope } from './idempotency/idempotency-records.ts';
 export { ChangeSignals, OUTBOX_CHANNEL } from './db/change-signals.ts';
 export { enqueueEvents } from './outbox/enqueue.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/relay.ts';

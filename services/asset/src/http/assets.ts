@@ -19,7 +19,7 @@ import { listProjectAssets } from '../store/assets.ts';
 import { answerFor } from '../use-cases/adapter-answers.ts';
 import type { AssetRuntime } from '../use-cases/asset-runtime.ts';
 import { deleteAsset } from '../use-cases/delete-asset.ts';
-import type { IdempotentResult } from '../use-cases/idempotent.ts';
+import type { IdempotentResult } from '@boardsync/kit';
 import { mirrorAsset } from '../use-cases/mirror-asset.ts';
 import { readableFolder, writableFolder } from '../use-cases/project-access.ts';
 import type { StoredAsset } from '../use-cases/store-image.ts';

@@ -4,7 +4,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { fetchImage } from '../outbound/fetch-image.ts';
 import { answering } from './adapter-answers.ts';
-import { claimKey, fingerprintOf, type IdempotentResult } from './idempotent.ts';
+import { claimKey, fingerprintOf, type IdempotentResult } from '@boardsync/kit';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
 export interface Mirror {

@@ -3,7 +3,7 @@ import type { AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import type { SpooledFile } from '../spool/spool.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
-import { claimKey, fingerprintOf, type IdempotentResult } from './idempotent.ts';
+import { claimKey, fingerprintOf, type IdempotentResult } from '@boardsync/kit';
 import { sniffedKind } from '../media/sniffed.ts';
 import { answering } from './adapter-answers.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';

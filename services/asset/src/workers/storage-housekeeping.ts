@@ -1,4 +1,4 @@
-import { dropExpiredIdempotencyRecords } from '../store/idempotency-records.ts';
+import { dropExpiredIdempotencyRecords } from '@boardsync/kit';
 import { dropLapsedReservations } from '../store/storage-ledger.ts';
 import type { AssetRuntime } from '../use-cases/asset-runtime.ts';
 

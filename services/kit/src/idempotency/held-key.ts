@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem } from '@boardsync/kit';
-import { abandonIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, type IdempotencyScope } from '../store/idempotency-records.ts';
+import { Problem } from '../problem.ts';
+import { abandonIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, type IdempotencyScope } from './idempotency-records.ts';
 
 export interface IdempotentResult<T> {
   result: T;

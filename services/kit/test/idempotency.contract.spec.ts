@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  claimKey,
+  dropExpiredIdempotencyRecords,
+  fingerprintOf,
+  IdempotencyMigration,
+  isProblem,
+  openDatabase,
+  OutboxMessage,
+  OutboxMigration,
+  type Database,
+} from '../src/index.ts';
+import { createTestDatabase, testLogger } from '../src/testing.ts';
+
+const logger = testLogger('idempotency');
+
+interface Backend {
+  name: string;
+  open: () => Promise<{ orm: Database; close: () => Promise<void> }>;
+}
+
+const postgres: Backend = {
+  name: 'Postgres',
+  open: async () => {
+    const database = await createTestDatabase('idempotency');
+    const orm = await openDatabase({ url: database.url, entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
+    return {
+      orm,
+      close: async () => {
+        await orm.close();
+        await database.drop();
+      },
+    };
+  },
+};
+
+const pglite: Backend = {
+  name: 'PGlite',
+  open: async () => {
+    const orm = await openDatabase({ entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
+    return { orm, close: () => orm.close() };
+  },
+};
+
+const refusalOf = async (pending: Promise<unknown>): Promise<unknown> =>
+  pending.then(
+    () => 'no refusal',
+    (error: unknown) => (isProblem(error) ? { status: error.status, code: error.code } : error),
+  );
+
+/** What every service honouring Idempotency-Key relies on, on both databases it runs on. Each test uses keys of its own. */
+describe.each([postgres, pglite])('Idempotency-Key records: $name', (backend) => {
+  let opened: Awaited<ReturnType<Backend['open']>>;
+  let keys = 0;
+  beforeAll(async () => {
+    opened = await backend.open();
+  }, 60_000);
+  afterAll(() => opened.close());
+
+  const scope = (designerId = 7): { designerId: number; source: string; key: string } => ({ designerId, source: 'api:tool', key: `key-${String(++keys)}` });
+  const fork = (): ReturnType<Database['em']['fork']> => opened.orm.em.fork();
+
+  it('runs the first request, then answers its result to a repeat and runs nothing again', async () => {
+    const keyed = scope();
+    const first = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    expect(first.replay).toBeUndefined();
+    await fork().transactional((tx) => first.remember(tx, { id: 41 }));
+    const again = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    expect(again.replay).toEqual({ id: 41 });
+  });
+
+  it('refuses the same key with another request (422), and a repeat while the first runs (409)', async () => {
+    const keyed = scope();
+    await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'y' }), 24))).toEqual({ status: 422, code: 'idempotency_key_reused' });
+    expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24))).toEqual({ status: 409, code: 'idempotency_in_progress' });
+  });
+
+  it('frees a key whose request failed, so that it can be retried with it', async () => {
+    const keyed = scope();
+    const failed = await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    await failed.abandon();
+    const retried = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    expect(retried.replay).toBeUndefined();
+  });
+
+  it('keeps keys apart per designer and app', async () => {
+    const keyed = scope(8);
+    const mine = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    await fork().transactional((tx) => mine.remember(tx, { id: 1 }));
+    const neighbour = await claimKey<{ id: number }>(fork(), { ...keyed, designerId: 9 }, fingerprintOf({ name: 'x' }), 24);
+    const otherApp = await claimKey<{ id: number }>(fork(), { ...keyed, source: 'api:other' }, fingerprintOf({ name: 'x' }), 24);
+    expect([neighbour.replay, otherApp.replay]).toEqual([undefined, undefined]);
+  });
+
+  it('lets one of two concurrent first requests run and refuses the other', async () => {
+    const keyed = scope();
+    const outcomes = await Promise.all([0, 1].map(() => refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24))));
+    expect(outcomes.sort()).toEqual(['no refusal', { status: 409, code: 'idempotency_in_progress' }].sort());
+  });
+
+  it('forgets records past their time to live', async () => {
+    const keyed = scope();
+    const held = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    await fork().transactional((tx) => held.remember(tx, { id: 3 }));
+    await fork().execute("update idempotency_record set created_at = now() - interval '25 hours' where key = ?", [keyed.key]);
+    expect(await dropExpiredIdempotencyRecords(fork(), 24)).toBeGreaterThanOrEqual(1);
+    expect((await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24)).replay).toBeUndefined();
+  });
+});

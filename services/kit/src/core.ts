@@ -60,6 +60,7 @@ export { requireAdminToken } from './http/admin-token.ts';
 export { apiOperations, serveOperations, type ServedOperation } from './http/api-operations.ts';
 export {
   API_PREFIX,
+  isApiPath,
   isRead,
   matchRoute,
   ROUTE_METHODS,

@@ -47,6 +47,11 @@ export interface ApiRoute extends RouteRule {
 /** Every public API path starts here. */
 export const API_PREFIX = '/api/v1';
 
+/** The API's paths, `/api/v1` and below. */
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
 export type RouteMatch<R extends RouteRule = RouteRule> =
   { kind: 'found'; rule: R } | { kind: 'method_not_allowed'; allowed: string[] } | { kind: 'not_found' };
 

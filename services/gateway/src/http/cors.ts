@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { isApiPath, requestTargetOf } from '../request/canonical-path.ts';
+import { isApiPath } from '@boardsync/kit/core';
+import { requestTargetOf } from '../request/canonical-path.ts';
 
 /**
  * Where a browser-based tool may call from another origin: the bearer-token API and the OAuth

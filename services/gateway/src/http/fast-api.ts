@@ -3,6 +3,7 @@ import type { Histogram } from 'prom-client';
 import {
   API_PREFIX,
   INTERNAL_PRINCIPAL_HEADER,
+  isApiPath,
   REQUEST_ID_HEADER,
   nameServerSpan,
   requestIdFor,
@@ -14,7 +15,7 @@ import {
   type Logger,
 } from '@boardsync/kit/core';
 import { gatewayHeaders, type UpstreamProxy } from '../proxy/proxy.ts';
-import { isApiPath, parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
+import { parseRequestTarget, upstreamPathOf, type RequestTarget } from '../request/canonical-path.ts';
 import type { ClientOrigin } from '../request/client-origin.ts';
 import { beforeOwnAnswer, declaresBody } from '../request/unread-body.ts';
 import type { ApiAdmission } from '../use-cases/admit-api-request.ts';

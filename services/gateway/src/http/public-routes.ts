@@ -1,6 +1,7 @@
 import compose from 'koa-compose';
 import type { Middleware } from 'koa';
-import { isApiPath, requestTargetOf } from '../request/canonical-path.ts';
+import { isApiPath } from '@boardsync/kit/core';
+import { requestTargetOf } from '../request/canonical-path.ts';
 import { clientOrigin } from '../request/client-origin.ts';
 
 export interface PublicRoutes {

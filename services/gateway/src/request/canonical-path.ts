@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { API_PREFIX, Problem } from '@boardsync/kit/core';
+import { Problem } from '@boardsync/kit/core';
 
 /** An origin-form request target that passed every check: what the gateway matches, authorises and forwards. */
 export interface RequestTarget {
@@ -87,9 +87,4 @@ export function requestTargetOf(ctx: Context): RequestTarget {
 /** What goes on the upstream request line: the checked path and the raw query. */
 export function upstreamPathOf(target: RequestTarget): string {
   return target.query === '' ? target.path : `${target.path}?${target.query}`;
-}
-
-/** The API's paths, `/api/v1` and below: what the gateway admits by token, scope and limit. */
-export function isApiPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }

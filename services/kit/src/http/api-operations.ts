@@ -3,7 +3,7 @@ import compose from 'koa-compose';
 import type { Operation, OperationContext } from '../contract/operation.ts';
 import { deprecationHeaders, usedBy } from '../contract/deprecation.ts';
 import { requirePrincipal, principalOf } from '../principal.ts';
-import { API_PREFIX, matchRoute, noRouteProblem, requireScope } from '../routes.ts';
+import { API_PREFIX, isApiPath, matchRoute, noRouteProblem, requireScope } from '../routes.ts';
 import { nameServerSpan } from '../telemetry/trace-context.ts';
 
 /** An operation with its `before` middleware and handler bound to the service's dependencies. */
@@ -47,8 +47,7 @@ export function apiOperations(operations: readonly ServedOperation[], principalS
   const verify = requirePrincipal(principalSecret);
   return async (ctx, next) => {
     // Case-insensitively: `/API/v1/…` must not slip past to a router that matches paths that way.
-    const lower = ctx.path.toLowerCase();
-    if (lower !== API_PREFIX && !lower.startsWith(`${API_PREFIX}/`)) {
+    if (!isApiPath(ctx.path.toLowerCase())) {
       await next();
       return;
     }

@@ -51,20 +51,16 @@ class BoardsyncClient:
             credentials = auth
         else:
             credentials = PersonalToken(auth)
-        self._http = RaisingClient(
-            base_url=self.base_url,
-            auth=credentials,
-            timeout=timeout,
-            transport=RetryingTransport(transport or httpx.HTTPTransport(), policy),
-            headers={"Accept": "application/json"},
-        )
         # The generated asyncio calls get the same credentials, timeout and retries as the blocking ones.
+        shared: dict[str, Any] = {
+            "base_url": self.base_url,
+            "auth": credentials,
+            "timeout": timeout,
+            "headers": {"Accept": "application/json"},
+        }
+        self._http = RaisingClient(transport=RetryingTransport(transport or httpx.HTTPTransport(), policy), **shared)
         self._async_http = RaisingAsyncClient(
-            base_url=self.base_url,
-            auth=credentials,
-            timeout=timeout,
-            transport=AsyncRetryingTransport(async_transport or httpx.AsyncHTTPTransport(), policy),
-            headers={"Accept": "application/json"},
+            transport=AsyncRetryingTransport(async_transport or httpx.AsyncHTTPTransport(), policy), **shared
         )
         self.api = AuthenticatedClient(base_url=self.base_url, token="")
         self.api.set_httpx_client(self._http)

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import { openDatabase, type Database, type DatabaseSettings } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
 export { hostileDnsAnswers, hostileUrls, type HostileUrl } from './ssrf/hostile-urls.ts';
 
@@ -95,6 +96,40 @@ export async function createTestDatabase(prefix = 'test'): Promise<{ url: string
       }
     },
   };
+}
+
+/** A database a contract test holds its store to, opened afresh with the service's entities and migrations. */
+export interface TestBackend {
+  name: 'Postgres' | 'PGlite';
+  open: () => Promise<{ orm: Database; url?: string; close: () => Promise<void> }>;
+}
+
+/** Both back-ends a store runs on: a new database on the test Postgres, and the embedded mode's PGlite in memory. */
+export function databaseBackends(prefix: string, settings: Omit<DatabaseSettings, 'url' | 'dataDir'>): [TestBackend, TestBackend] {
+  return [
+    {
+      name: 'Postgres',
+      open: async () => {
+        const database = await createTestDatabase(prefix);
+        const orm = await openDatabase({ ...settings, url: database.url });
+        return {
+          orm,
+          url: database.url,
+          close: async () => {
+            await orm.close();
+            await database.drop();
+          },
+        };
+      },
+    },
+    {
+      name: 'PGlite',
+      open: async () => {
+        const orm = await openDatabase(settings);
+        return { orm, close: () => orm.close() };
+      },
+    },
+  ];
 }
 
 /** Polls until `probe` returns a value that is not undefined, or fails after `timeoutMs`. */

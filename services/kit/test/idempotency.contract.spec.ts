@@ -5,42 +5,15 @@ import {
   fingerprintOf,
   IdempotencyMigration,
   isProblem,
-  openDatabase,
   OutboxMessage,
   OutboxMigration,
   type Database,
 } from '../src/index.ts';
-import { createTestDatabase, testLogger } from '../src/testing.ts';
+import { databaseBackends, testLogger, type TestBackend } from '../src/testing.ts';
 
 const logger = testLogger('idempotency');
 
-interface Backend {
-  name: string;
-  open: () => Promise<{ orm: Database; close: () => Promise<void> }>;
-}
-
-const postgres: Backend = {
-  name: 'Postgres',
-  open: async () => {
-    const database = await createTestDatabase('idempotency');
-    const orm = await openDatabase({ url: database.url, entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
-    return {
-      orm,
-      close: async () => {
-        await orm.close();
-        await database.drop();
-      },
-    };
-  },
-};
-
-const pglite: Backend = {
-  name: 'PGlite',
-  open: async () => {
-    const orm = await openDatabase({ entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
-    return { orm, close: () => orm.close() };
-  },
-};
+const backends = databaseBackends('idempotency', { entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
 
 const refusalOf = async (pending: Promise<unknown>): Promise<unknown> =>
   pending.then(
@@ -49,8 +22,8 @@ const refusalOf = async (pending: Promise<unknown>): Promise<unknown> =>
   );
 
 /** What every service honouring Idempotency-Key relies on, on both databases it runs on. Each test uses keys of its own. */
-describe.each([postgres, pglite])('Idempotency-Key records: $name', (backend) => {
-  let opened: Awaited<ReturnType<Backend['open']>>;
+describe.each(backends)('Idempotency-Key records: $name', (backend) => {
+  let opened: Awaited<ReturnType<TestBackend['open']>>;
   let keys = 0;
   beforeAll(async () => {
     opened = await backend.open();

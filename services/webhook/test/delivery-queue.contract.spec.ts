@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ChangeSignals, openDatabase, type Database } from '@boardsync/kit';
-import { createTestDatabase, eventually, testLogger } from '@boardsync/kit/testing';
+import { ChangeSignals } from '@boardsync/kit';
+import { databaseBackends, eventually, testLogger, type TestBackend } from '@boardsync/kit/testing';
 import { DELIVERIES_QUEUED_CHANNEL, requeueDelivery } from '../src/store/delivery-queue.ts';
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
@@ -11,34 +11,7 @@ import type { SentAttempt } from '../src/outbound/send-delivery.ts';
 const logger = testLogger('delivery-queue');
 const RETRY_IN_MS = 60_000;
 
-interface Backend {
-  name: string;
-  open: () => Promise<{ orm: Database; url?: string; close: () => Promise<void> }>;
-}
-
-const postgres: Backend = {
-  name: 'Postgres',
-  open: async () => {
-    const database = await createTestDatabase('queue');
-    const orm = await openDatabase({ url: database.url, entities, migrations, logger });
-    return {
-      orm,
-      url: database.url,
-      close: async () => {
-        await orm.close();
-        await database.drop();
-      },
-    };
-  },
-};
-
-const pglite: Backend = {
-  name: 'PGlite',
-  open: async () => {
-    const orm = await openDatabase({ entities, migrations, logger });
-    return { orm, close: () => orm.close() };
-  },
-};
+const backends = databaseBackends('queue', { entities, migrations, logger });
 
 interface Row {
   state: string;
@@ -52,8 +25,8 @@ interface Row {
  * producers may rely on, whatever the back-end. Each test queues for a webhook of its own, and
  * claims for that webhook's designer alone, so the tests share one database without meeting.
  */
-describe.each([postgres, pglite])('delivery queue contract: $name', (backend) => {
-  let opened: Awaited<ReturnType<Backend['open']>>;
+describe.each(backends)('delivery queue contract: $name', (backend) => {
+  let opened: Awaited<ReturnType<TestBackend['open']>>;
   let queue: DeliveryQueue;
   let designers = 0;
 
@@ -207,7 +180,7 @@ describe.each([postgres, pglite])('delivery queue contract: $name', (backend) =>
     expect(await claim(hook.designerId)).toEqual([expect.objectContaining({ id, attempts: 0 })]);
   });
 
-  if (backend === postgres)
+  if (backend.name === 'Postgres')
     it('tells every replica’s worker when a delivery is queued again, as when one is queued', async () => {
       const signals = new ChangeSignals(opened.url ?? '', logger);
       let raised = 0;

@@ -57,7 +57,7 @@ const SAMPLES: Record<string, string> = {
   FETCH_TIMEOUT_MS: '999',
   SSRF_ALLOW_CIDRS: '127.0.0.1/32',
   OUTBOUND_ALLOW_HOSTS: 'cdn.example.com,*.example.org',
-  IDEMPOTENCY_TTL_HOURS: '2',
+  IDEMPOTENCY_TTL_HOURS: '48',
   WEBHOOK_RETRY_DELAYS: '1s,2s',
   WEBHOOK_TIMEOUT_MS: '999',
   WEBHOOK_MAX_PER_APP: '3',

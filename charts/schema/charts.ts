@@ -9,6 +9,7 @@ import { databaseValues, serviceValues } from './service-values.ts';
  * deliberately not settable here: a team that means to set one says so in `<service>.extraEnv`.
  */
 const positive = (description: string) => integer(description, { min: 1 });
+const idempotencyTtlHours = integer('How long an Idempotency-Key answers with its first result (at least the 24 h the contract promises).', { min: 24 });
 
 const gatewayConfig = {
   RATE_LIMIT_READS_PER_MINUTE: positive('Reads per designer + app per minute.'),
@@ -55,6 +56,7 @@ const catalogConfig = {
   CHANGES_MAX_WAITING_PER_DESIGNER: positive('Long-polls and streams of changes one designer may hold at once per pod; beyond: 429.'),
   CHANGES_HEARTBEAT_MS: integer('A quiet changes stream sends a comment this often.', { min: 1_000, max: 15_000 }),
   CHANGES_STREAM_MAX_SECONDS: integer('A changes stream ends after this long and the client resumes, its token checked again.', { min: 5, max: 60 }),
+  IDEMPOTENCY_TTL_HOURS: idempotencyTtlHours,
 };
 
 const assetConfig = {
@@ -67,7 +69,7 @@ const assetConfig = {
   IMAGE_QUEUE_MAX: integer('Images waiting for the pool per pod; beyond: 503.', { min: 0 }),
   AVIF_EFFORT: integer('AVIF encoder effort.', { min: 0, max: 9 }),
   FETCH_TIMEOUT_MS: integer('from-url and internalizing, per image, whole transfer.', { min: 100 }),
-  IDEMPOTENCY_TTL_HOURS: positive('How long an Idempotency-Key is remembered.'),
+  IDEMPOTENCY_TTL_HOURS: idempotencyTtlHours,
 };
 
 const webhookConfig = {
@@ -84,6 +86,7 @@ const webhookConfig = {
     'Sends in flight per pod for one designer (default 8, half of DELIVERY_CONCURRENCY): a designer with slow receivers holds at most this many send slots.',
   ),
   DELIVERY_RETENTION_DAYS: positive('Days the delivery log is kept.'),
+  IDEMPOTENCY_TTL_HOURS: idempotencyTtlHours,
   WEBHOOK_SECRET_BINDING: {
     type: 'string',
     enum: ['webhook', 'none'],

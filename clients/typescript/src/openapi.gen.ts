@@ -2466,6 +2466,8 @@ export interface components {
         Sunset: string;
         /** @description With `rel="deprecation"`: where the replacement and the deprecation policy are described. */
         Link: string;
+        /** @description `true` when this is the answer to an earlier request with the same Idempotency-Key, given again: nothing was written this time. */
+        "Idempotent-Replayed": "true";
         /** @description Names this request in boardsync’s logs and traces: the caller’s own when it sent one of 1–128 letters, digits and `._:-`, else a new one. Quote it when reporting a problem. */
         "X-Request-Id": string;
     };
@@ -2682,7 +2684,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2713,6 +2718,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,12 +2753,49 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidBody"];
+            /** @description The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
+            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/idempotency_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_in_progress",
+                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`validation_failed`, with `errors` per field). */
+            /** @description A field is invalid (`validation_failed`, with `errors` per field). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2807,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field).",
+                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -3197,7 +3240,10 @@ export interface operations {
     writeComponent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project: number;
             };
@@ -3216,6 +3262,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -3256,6 +3303,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -3289,7 +3337,24 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
-            400: components["responses"]["InvalidBody"];
+            /** @description The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             /** @description No such project of the caller’s (`not_found`; another designer’s is as absent). */
@@ -3310,9 +3375,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3322,7 +3389,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -3347,7 +3414,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `component.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. */
+            /** @description The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `component.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3426,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `component.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written.",
+                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `component.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -3482,7 +3549,10 @@ export interface operations {
     writeComponentBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project: number;
             };
@@ -3501,6 +3571,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -3541,6 +3612,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -3574,7 +3646,24 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
-            400: components["responses"]["InvalidBody"];
+            /** @description The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             /** @description No such project of the caller’s (`not_found`; another designer’s is as absent). */
@@ -3595,9 +3684,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3607,7 +3698,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -3632,7 +3723,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `components.{index}.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. */
+            /** @description The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `components.{index}.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3644,7 +3735,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `components.{index}.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written.",
+                     *       "detail": "The project id, the body or a row failed validation (`validation_failed`, with `errors` per field, a row's keyed `components.{index}.{field}`): an invalid or missing field, a mask value not in `GET /masks`, a `unique_id` of a component of another type or sent twice. Nothing was written. Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -3898,7 +3989,10 @@ export interface operations {
     createGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project: number;
             };
@@ -3925,6 +4019,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3965,6 +4060,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3998,7 +4094,24 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidBody"];
+            /** @description The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             /** @description No such project of the caller’s (`not_found`; another designer’s is as absent). */
@@ -4019,9 +4132,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,7 +4146,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -4056,7 +4171,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`validation_failed`, with `errors` per field). */
+            /** @description A field is invalid (`validation_failed`, with `errors` per field). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4068,7 +4183,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field).",
+                     *       "detail": "A field is invalid (`validation_failed`, with `errors` per field). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -4980,7 +5095,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: within 24 h the same key and request answer the first 201 again (`Idempotent-Replayed: true`) and store nothing. 1-255 visible ASCII characters, e.g. a UUID. */
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5017,8 +5132,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description `true` when this is the answer to an earlier request with the same Idempotency-Key: nothing was stored this time. */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5033,7 +5147,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoredAsset"];
                 };
             };
-            /** @description A malformed multipart body (`invalid_multipart`), or an invalid Idempotency-Key (`invalid_idempotency_key`). */
+            /** @description A malformed multipart body (`invalid_multipart`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5045,7 +5159,7 @@ export interface operations {
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "code": "invalid_multipart",
-                     *       "detail": "A malformed multipart body (`invalid_multipart`), or an invalid Idempotency-Key (`invalid_idempotency_key`)."
+                     *       "detail": "A malformed multipart body (`invalid_multipart`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5071,11 +5185,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: string;
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,7 +5199,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5127,7 +5241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An invalid path or form field (`validation_failed`: no `file` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`). */
+            /** @description An invalid path or form field (`validation_failed`: no `file` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), or too much work to process (`image_too_complex`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5139,7 +5253,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "An invalid path or form field (`validation_failed`: no `file` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`).",
+                     *       "detail": "An invalid path or form field (`validation_failed`: no `file` part, a second file, a flag that is not boolean, both conversions, an animation to AVIF), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), or too much work to process (`image_too_complex`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -5340,7 +5454,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: within 24 h the same key and request answer the first 201 again (`Idempotent-Replayed: true`) and store nothing. 1-255 visible ASCII characters, e.g. a UUID. */
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5367,8 +5481,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description `true` when this is the answer to an earlier request with the same Idempotency-Key: nothing was stored this time. */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,7 +5496,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoredAsset"];
                 };
             };
-            /** @description The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`). */
+            /** @description The body is not valid JSON (`invalid_json`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,7 +5508,7 @@ export interface operations {
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "code": "invalid_json",
-                     *       "detail": "The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`)."
+                     *       "detail": "The body is not valid JSON (`invalid_json`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5421,11 +5534,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: string;
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5435,7 +5548,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5477,7 +5590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An invalid field or a URL that may not be fetched (`validation_failed`; a refused URL carries `reason`: `blocked_address`, `scheme`, `credentials`, `invalid_url`, `unresolvable`), a fetch that failed (`url_fetch_failed`, `reason` `http_status` with `remote_status`, `timeout`, `connection` or `too_many_redirects`), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`). */
+            /** @description An invalid field or a URL that may not be fetched (`validation_failed`; a refused URL carries `reason`: `blocked_address`, `scheme`, `credentials`, `invalid_url`, `unresolvable`), a fetch that failed (`url_fetch_failed`, `reason` `http_status` with `remote_status`, `timeout`, `connection` or `too_many_redirects`), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), or too much work to process (`image_too_complex`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5489,7 +5602,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "An invalid field or a URL that may not be fetched (`validation_failed`; a refused URL carries `reason`: `blocked_address`, `scheme`, `credentials`, `invalid_url`, `unresolvable`), a fetch that failed (`url_fetch_failed`, `reason` `http_status` with `remote_status`, `timeout`, `connection` or `too_many_redirects`), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`).",
+                     *       "detail": "An invalid field or a URL that may not be fetched (`validation_failed`; a refused URL carries `reason`: `blocked_address`, `scheme`, `credentials`, `invalid_url`, `unresolvable`), a fetch that failed (`url_fetch_failed`, `reason` `http_status` with `remote_status`, `timeout`, `connection` or `too_many_redirects`), the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), or too much work to process (`image_too_complex`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -5585,7 +5698,10 @@ export interface operations {
     registerWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5605,6 +5721,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5627,12 +5744,49 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredWebhook"];
                 };
             };
-            400: components["responses"]["InvalidBody"];
+            /** @description The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`), or the body is not what its Content-Type says (`invalid_json`, a malformed form). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
+            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/idempotency_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_in_progress",
+                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER). */
+            /** @description An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +5798,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER).",
+                     *       "detail": "An invalid field (`validation_failed`), a URL that is not public (`url_not_allowed`, with `reason`), or a cap (`webhook_limit_reached`, with `limit` and `scope`: `app` for the per-app cap, `account` for the cap across an account’s apps, WEBHOOK_MAX_PER_DESIGNER). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -6070,7 +6224,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 webhook: number;
                 delivery: string;
@@ -6086,6 +6243,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6110,7 +6268,24 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidTarget"];
+            /** @description The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             /** @description No such webhook of the calling app for this designer, or no such delivery of it (`not_found`). */
@@ -6131,9 +6306,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,13 +6320,13 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`). */
+            /** @description `webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6161,7 +6338,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`).",
+                     *       "detail": "`webhook` is not a positive 32-bit integer, or `delivery` not a UUID (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -6181,7 +6358,10 @@ export interface operations {
     recoverWebhookDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 webhook: number;
             };
@@ -6205,6 +6385,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6219,7 +6400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not valid JSON (`invalid_json`). */
+            /** @description The body is not valid JSON (`invalid_json`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6412,7 @@ export interface operations {
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "code": "invalid_json",
-                     *       "detail": "The body is not valid JSON (`invalid_json`)."
+                     *       "detail": "The body is not valid JSON (`invalid_json`). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6257,9 +6438,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6269,7 +6452,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6294,7 +6477,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`). */
+            /** @description An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6306,7 +6489,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`).",
+                     *       "detail": "An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"
@@ -6326,7 +6509,10 @@ export interface operations {
     pingWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to repeat: for 24 h the same key with the same request answers the first success again (its status and body, with `Idempotent-Replayed: true`) and does nothing twice; a repeat sent while the first still runs waits for it. Keys are the caller’s own (per designer and app); the same key with another request is 422 `idempotency_key_reused`. 1-255 visible ASCII characters: a new UUID per write, reused for each retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 webhook: number;
             };
@@ -6341,6 +6527,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6375,7 +6562,24 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidTarget"];
+            /** @description The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://boardsync.dev/problems/invalid_path",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "invalid_path",
+                     *       "detail": "The request target is refused (`invalid_path`: dot segments, encoded slashes or controls, an unreadable query). Or an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             /** @description No such webhook of the calling app for this designer (`not_found`; another app’s or designer’s is as absent). */
@@ -6396,9 +6600,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6408,13 +6614,13 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `webhook` is not a positive 32-bit integer (`validation_failed`). */
+            /** @description `webhook` is not a positive 32-bit integer (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6632,7 @@ export interface operations {
                      *       "title": "Unprocessable Entity",
                      *       "status": 422,
                      *       "code": "validation_failed",
-                     *       "detail": "`webhook` is not a positive 32-bit integer (`validation_failed`).",
+                     *       "detail": "`webhook` is not a positive 32-bit integer (`validation_failed`). Or the Idempotency-Key was already used for another request (`idempotency_key_reused`).",
                      *       "errors": {
                      *         "name": [
                      *           "is required"

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
+import { env, idempotencyEnv, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -40,8 +40,7 @@ export const assetSettingsSchema = serviceEnv(8083).extend({
   OUTBOUND_ALLOW_HOSTS: env.list(),
   /** Uploads and conversions are spooled here, never held whole in memory. */
   SCRATCH_DIR: env.string(join(tmpdir(), 'boardsync-asset')),
-  /** How long an `Idempotency-Key` answers with its first result. */
-  IDEMPOTENCY_TTL_HOURS: env.int(24, 1),
+  ...idempotencyEnv.shape,
 });
 
 /** The S3-compatible object store (MinIO, S3, R2 …) of production. */

@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
+import { env, idempotencyEnv, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +36,7 @@ export const catalogSettingsSchema = serviceEnv(8082).extend({
    * At most 60, the life of the principal the gateway issued for it.
    */
   CHANGES_STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(60).default(60),
+  ...idempotencyEnv.shape,
 });
 
 /** The catalog started alone (`main.ts`): its settings and the production adapters, all required. */

@@ -1,4 +1,4 @@
-import { Topics, createHttpMetrics, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
+import { Topics, createHttpMetrics, databaseServiceApps, idempotencyKeyForgetter, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { Database, DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import type { CatalogSettings } from './config.ts';
 import { CursorCodec } from './domain/change-cursor.ts';
@@ -35,7 +35,7 @@ export const catalogOperations = [...projectOperations, ...componentOperations, 
 
 export interface CatalogDependencies extends DatabaseServiceDependencies {
   config: Pick<CatalogSettings, 'ADMIN_TOKEN' | 'INTERNAL_JWT_SECRET' | 'ASSET_PUBLIC_URL' | 'PUBLIC_BASE_URL'> &
-    Partial<Pick<CatalogSettings, 'CHANGES_MAX_WAITING_PER_DESIGNER' | 'CHANGES_HEARTBEAT_MS' | 'CHANGES_STREAM_MAX_SECONDS'>>;
+    Partial<Pick<CatalogSettings, 'CHANGES_MAX_WAITING_PER_DESIGNER' | 'CHANGES_HEARTBEAT_MS' | 'CHANGES_STREAM_MAX_SECONDS' | 'IDEMPOTENCY_TTL_HOURS'>>;
   /** The changes feed's cursors and waiting readers; made here when not given (then only this process's commits wake its readers). */
   feed?: ChangeFeed;
 }
@@ -73,6 +73,7 @@ export function createApp({ orm, bus, logger, config, feed = changeFeed(orm, con
       logger,
       metrics: registerChangeMetrics(metrics.registry, feed.waiters),
       stream: { heartbeatMs: config.CHANGES_HEARTBEAT_MS ?? 15_000, maxMs: (config.CHANGES_STREAM_MAX_SECONDS ?? 60) * 1000 },
+      keys: { ttlHours: config.IDEMPOTENCY_TTL_HOURS ?? 24 },
     }),
     internal: [internalRouter(orm, config.INTERNAL_JWT_SECRET), adminRouter(orm, config.ADMIN_TOKEN)],
   });
@@ -95,7 +96,7 @@ export function startCatalog(settings: CatalogSettings, logger: Logger, adapters
       return {
         apps: createApp({ orm, bus, logger, config: settings, feed }),
         consumers: [internalizeCompletedConsumer(orm, logger), assetsChangedConsumer(orm)],
-        workers: [changePruner(orm, logger, settings.CHANGES_RETENTION)],
+        workers: [changePruner(orm, logger, settings.CHANGES_RETENTION), idempotencyKeyForgetter(orm, logger, settings.IDEMPOTENCY_TTL_HOURS)],
         heldRequests: [
           {
             name: 'catalog changes readers',

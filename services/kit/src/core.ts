@@ -19,6 +19,7 @@ export { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
 export { health, type ReadinessCheck } from './http/health.ts';
 export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 export { toProblem, writeProblem } from './http/problem-responder.ts';
+export { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency/idempotency-key.ts';
 export { installGracefulShutdown, serve, type AheadOfApp, type Closable, type RunningServer, type ServeOptions } from './http/serve.ts';
 export {
   INTERNAL_PRINCIPAL_HEADER,
@@ -74,7 +75,7 @@ export {
   type ApiRoute,
   type ServiceName,
 } from './routes.ts';
-export { databaseServiceEnv, requireDeclaredTopics, serviceEnv, type DatabaseServiceEnv, type ServiceEnv } from './service-env.ts';
+export { databaseServiceEnv, idempotencyEnv, requireDeclaredTopics, serviceEnv, type DatabaseServiceEnv, type ServiceEnv } from './service-env.ts';
 export {
   busFromConfig,
   kafkaEnv,

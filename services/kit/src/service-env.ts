@@ -32,6 +32,9 @@ export function databaseServiceEnv(defaultPort: number) {
   return serviceEnv(defaultPort).extend({ ...postgresEnv.shape, ...kafkaEnv.shape });
 }
 
+/** A service that honours `Idempotency-Key`: how long a key answers with its first result, at least the 24 h the contract promises. */
+export const idempotencyEnv = z.object({ IDEMPOTENCY_TTL_HOURS: env.int(24, 24) });
+
 export type ServiceEnv = z.infer<ReturnType<typeof serviceEnv>>;
 export type DatabaseServiceEnv = z.infer<ReturnType<typeof databaseServiceEnv>>;
 

@@ -42,11 +42,45 @@ describe.each(backends)('Idempotency-Key records: $name', (backend) => {
     expect(again.replay).toEqual({ id: 41 });
   });
 
-  it('refuses the same key with another request (422), and a repeat while the first runs (409)', async () => {
+  it('refuses the same key with another request (422) at once, and a repeat still waiting when the first runs on (409)', async () => {
     const keyed = scope();
     await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
     expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'y' }), 24))).toEqual({ status: 422, code: 'idempotency_key_reused' });
-    expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24))).toEqual({ status: 409, code: 'idempotency_in_progress' });
+    expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24, 200))).toEqual({ status: 409, code: 'idempotency_in_progress' });
+  });
+
+  it('lets a repeat wait for the first request: it is answered the first result once that is remembered', async () => {
+    const keyed = scope();
+    const first = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    const repeat = claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await fork().transactional((tx) => first.remember(tx, { id: 5 }));
+    expect((await repeat).replay).toEqual({ id: 5 });
+  });
+
+  it('lets a waiting repeat run in place of a first request that failed', async () => {
+    const keyed = scope();
+    const first = await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    const repeat = claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await first.abandon();
+    const held = await repeat;
+    expect(held.replay).toBeUndefined();
+    await fork().transactional((tx) => held.remember(tx, { id: 6 }));
+    expect((await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24)).replay).toEqual({ id: 6 });
+  });
+
+  it('remembers nothing of a write whose transaction rolled back: the result commits with the write or not at all', async () => {
+    const keyed = scope();
+    const first = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    const failed = fork().transactional(async (tx) => {
+      await first.remember(tx, { id: 7 });
+      throw new Error('the write failed after its result was remembered');
+    });
+    await expect(failed).rejects.toThrow('the write failed');
+    expect(await refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24, 0))).toEqual({ status: 409, code: 'idempotency_in_progress' });
+    await first.abandon();
+    expect((await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24)).replay).toBeUndefined();
   });
 
   it('frees a key whose request failed, so that it can be retried with it', async () => {
@@ -66,9 +100,9 @@ describe.each(backends)('Idempotency-Key records: $name', (backend) => {
     expect([neighbour.replay, otherApp.replay]).toEqual([undefined, undefined]);
   });
 
-  it('lets one of two concurrent first requests run and refuses the other', async () => {
+  it('lets one of two concurrent first requests run and holds the other', async () => {
     const keyed = scope();
-    const outcomes = await Promise.all([0, 1].map(() => refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24))));
+    const outcomes = await Promise.all([0, 1].map(() => refusalOf(claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24, 0))));
     expect(outcomes.sort()).toEqual(['no refusal', { status: 409, code: 'idempotency_in_progress' }].sort());
   });
 

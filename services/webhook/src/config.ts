@@ -1,4 +1,4 @@
-import { env, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
+import { env, idempotencyEnv, kafkaEnv, postgresEnv, serviceEnv } from '@boardsync/kit/core';
 import { z } from 'zod';
 import { durationList } from './domain/durations.ts';
 import { secretKeyring } from './domain/secret-keyring.ts';
@@ -47,6 +47,7 @@ export const webhookSettingsSchema = serviceEnv(8084).extend({
   SSRF_ALLOW_CIDRS: env.list(),
   /** When set, the only hosts webhook receivers may be on (`cdn.example.com`, `*.example.com`): anything else is refused before it is resolved. */
   OUTBOUND_ALLOW_HOSTS: env.list(),
+  ...idempotencyEnv.shape,
 });
 
 /** The webhook service started alone (`main.ts`): its settings and the production adapters, all required. */

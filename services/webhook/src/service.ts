@@ -1,4 +1,4 @@
-import { Topics, WakeSignal, databaseServiceApps, serveOperations, startDatabaseService } from '@boardsync/kit';
+import { Topics, WakeSignal, databaseServiceApps, idempotencyKeyForgetter, serveOperations, startDatabaseService } from '@boardsync/kit';
 import type { DatabaseServiceDependencies, Logger, RunningDatabaseService, ServiceAdapters, ServiceApps, ServiceDefinition } from '@boardsync/kit';
 import { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { WebhookSettings } from './config.ts';
@@ -47,7 +47,8 @@ export interface WebhookDependencies extends DatabaseServiceDependencies {
     | 'WEBHOOK_SECRET_KEYS'
     | 'WEBHOOK_TIMEOUT_MS'
     | 'DELIVERY_RETENTION_DAYS'
-  >;
+  > &
+    Partial<Pick<WebhookSettings, 'IDEMPOTENCY_TTL_HOURS'>>;
 }
 
 /** The webhook service's two listeners. Public: the API the gateway proxies to. Internal: readiness detail, metrics and the admin API. */
@@ -71,6 +72,7 @@ export function createApp({ orm, bus, logger, outbound, resealing, config, deliv
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       retentionDays: config.DELIVERY_RETENTION_DAYS,
       deliveriesQueued,
+      keys: { ttlHours: config.IDEMPOTENCY_TTL_HOURS ?? 24 },
     }),
     internal: [adminRouter(orm, resealing, config.ADMIN_TOKEN), internalRouter(orm, config.INTERNAL_JWT_SECRET)],
   });
@@ -132,7 +134,12 @@ export function startWebhook(configured: WebhookSettings, logger: Logger, adapte
           }),
           consentRevocationsConsumer(orm, consents, logger),
         ],
-        workers: [deliveries, deliveryPruner(queue, logger, settings.DELIVERY_RETENTION_DAYS), resealing],
+        workers: [
+          deliveries,
+          deliveryPruner(queue, logger, settings.DELIVERY_RETENTION_DAYS),
+          resealing,
+          idempotencyKeyForgetter(orm, logger, settings.IDEMPOTENCY_TTL_HOURS),
+        ],
         resources: [{ name: 'webhook outbound http', close: () => outbound.close() }],
       };
     },

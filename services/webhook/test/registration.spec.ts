@@ -1,3 +1,4 @@
+import { idempotentWebhookWriteSuite } from './suites/idempotent-writes.ts';
 import { registrationLimitSuite } from './suites/registration-limits.ts';
 import { registrationSuite } from './suites/registration.ts';
 import { secretsAtRestSuite } from './suites/secrets-at-rest.ts';
@@ -7,4 +8,5 @@ runOn('postgres+kafka', (world) => {
   registrationSuite(world);
   registrationLimitSuite(world);
   secretsAtRestSuite(world);
+  idempotentWebhookWriteSuite(world);
 });

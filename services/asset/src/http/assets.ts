@@ -1,6 +1,17 @@
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { INTERNAL_PRINCIPAL_HEADER, bodyParser, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
+import {
+  INTERNAL_PRINCIPAL_HEADER,
+  REPLAYED_HEADER,
+  bodyParser,
+  idempotencyKeyOf,
+  offsetOf,
+  pageRequest,
+  paginate,
+  parseRequest,
+  principalOf,
+  publicPath,
+} from '@boardsync/kit';
 import {
   assetBody,
   pageOf,
@@ -26,7 +37,7 @@ import type { StoredAsset } from '../use-cases/store-image.ts';
 import { uploadAsset } from '../use-cases/upload-asset.ts';
 import { presentAsset } from './asset-presenter.ts';
 import { receiveUpload } from './multipart-upload.ts';
-import { conversionTarget, deleteBody, formFlag, fromUrlBody, idempotencyHeaders, idempotencyKeyOf, projectParam, uploadForm } from './requests.ts';
+import { conversionTarget, deleteBody, formFlag, fromUrlBody, projectParam, uploadForm } from './requests.ts';
 
 /** What every asset operation's handler is given. */
 export interface AssetApi {
@@ -85,7 +96,7 @@ function admitted(gate: WorkPool): Middleware {
 }
 
 function answerStored(ctx: Context, { result, replayed }: IdempotentResult<StoredAsset>): void {
-  if (replayed) ctx.set('Idempotent-Replayed', 'true');
+  if (replayed) ctx.set(REPLAYED_HEADER, 'true');
   ctx.status = 201;
   ctx.body = { key: result.key, url: result.url, size: result.size, name: result.name } satisfies StoredAssetBody;
 }
@@ -103,13 +114,12 @@ const RETRY_AFTER = { 'Retry-After': 'Seconds to wait before trying again.' };
 const stored = (what: string): OperationResponse => ({
   description: `${what} stored, or an earlier request with the same Idempotency-Key answered again.`,
   schema: storedAssetBody,
-  headers: { 'Idempotent-Replayed': '`true` when this is the answer to an earlier request with the same Idempotency-Key: nothing was stored this time.' },
 });
 
-/** What an upload and a from-url both answer: the project's folder, the Idempotency-Key, the bounded image work. */
+/** What an upload and a from-url both answer: the project's folder, the bounded image work (the Idempotency-Key's refusals are every POST's). */
 const storing = {
   404: projectNotFound,
-  409: problem(`${locked} Or a request with this Idempotency-Key is still running (\`idempotency_in_progress\`, with \`Retry-After\`).`, RETRY_AFTER),
+  409: problem(locked),
   503: problem(
     'Too many images in flight (`busy`), or artwork storage or a service on the way is unavailable (`service_unavailable`, `auth_unavailable`); nothing was stored; retry after `Retry-After` seconds.',
     RETRY_AFTER,
@@ -117,7 +127,7 @@ const storing = {
 } satisfies Record<number, OperationResponse>;
 
 const IMAGE_REFUSALS =
-  'the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), too much work to process (`image_too_complex`), or the Idempotency-Key already used for another request (`idempotency_key_reused`)';
+  'the storage quota would be exceeded (`storage_quota_exceeded`, with `needed_bytes`, `limit_bytes`, `used_bytes`, `remaining_bytes`), too many pixels or frames (`image_too_large`), a corrupt image (`invalid_image`), or too much work to process (`image_too_complex`)';
 
 /** docs/rules.md "Assets": the asset service's public API, from which its router, the contract and the gateway's route table are built. */
 export const assetOperations: AssetOperation[] = [
@@ -158,12 +168,11 @@ export const assetOperations: AssetOperation[] = [
     description: 'The body is streamed: past 50 MB the answer is 413 at once and the connection is closed, the rest unread.',
     tags: ['Assets'],
     params: projectParam,
-    headers: idempotencyHeaders,
     body: withExample(uploadForm, { file: '(the image’s bytes, as a file part named squall.png)', convert_to_webp: 'true' }),
     bodyMediaType: 'multipart/form-data',
     responses: {
       201: stored('The image'),
-      400: problem('A malformed multipart body (`invalid_multipart`), or an invalid Idempotency-Key (`invalid_idempotency_key`).'),
+      400: problem('A malformed multipart body (`invalid_multipart`).'),
       404: storing[404],
       409: storing[409],
       413: problem('The file is larger than 50 MB, or an SVG larger than 5 MB (`payload_too_large`, with `max_bytes` for the former).'),
@@ -202,11 +211,10 @@ export const assetOperations: AssetOperation[] = [
       'Private, loopback, link-local and other internal addresses are refused, after every redirect too (at most 5). The stored name comes from the final URL’s last segment.',
     tags: ['Assets'],
     params: projectParam,
-    headers: idempotencyHeaders,
     body: withExample(fromUrlBody, { url: 'https://art.example/cards/squall.png', convert_to_webp: true }),
     responses: {
       201: stored('The fetched image'),
-      400: problem('The body is not valid JSON (`invalid_json`), or an invalid Idempotency-Key (`invalid_idempotency_key`).'),
+      400: problem('The body is not valid JSON (`invalid_json`).'),
       404: storing[404],
       409: storing[409],
       413: problem('The remote file is larger than 50 MB (`payload_too_large`, with `max_bytes`), or the JSON body larger than 16 KB.'),

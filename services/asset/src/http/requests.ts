@@ -1,5 +1,4 @@
 import { Problem } from '@boardsync/kit';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ConversionTarget } from '../domain/conversion.ts';
 
@@ -65,31 +64,6 @@ export function formFlag(fields: Record<string, string>, name: string): boolean 
   if (value === undefined || FORM_FALSE.has(value)) return false;
   if (FORM_TRUE.has(value)) return true;
   throw Problem.validation({ [name]: ['must be true or false'] });
-}
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-const idempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(IDEMPOTENCY_KEY)
-  .describe(
-    'Makes the request safe to retry: within 24 h the same key and request answer the first 201 again (`Idempotent-Replayed: true`) and store nothing. 1-255 visible ASCII characters, e.g. a UUID.',
-  );
-
-/** The request headers uploads and from-url read. */
-export const idempotencyHeaders = z.object({ 'Idempotency-Key': idempotencyKey.optional() });
-
-/** The optional `Idempotency-Key` header: 1-255 visible ASCII characters (a UUID is the usual choice). */
-export function idempotencyKeyOf(ctx: Context): string | undefined {
-  // Absent is no key; present but empty is a client's mistake, answered like any malformed one.
-  if (ctx.headers['idempotency-key'] === undefined) return undefined;
-  const key = ctx.get('Idempotency-Key');
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new Problem({ status: 400, code: 'invalid_idempotency_key', detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.' });
-  }
-  return key;
 }
 
 /** `convert_to_webp` / `convert_to_avif`: at most one; both is a question we will not guess the answer to. */

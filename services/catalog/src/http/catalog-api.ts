@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@boardsync/kit';
+import type { Database, KeptAnswers, Logger } from '@boardsync/kit';
 import type { Operation } from '@boardsync/kit/contract';
 import type { ChangeFeed } from '../use-cases/change-reader.ts';
 import type { FollowSettings } from '../use-cases/follow-changes.ts';
@@ -16,6 +16,8 @@ export interface CatalogApi extends WriteSettings {
   stream: Omit<FollowSettings, 'pageSize'>;
   metrics: ChangeMetrics;
   logger: Logger;
+  /** How every POST keeps its answers for a repeat with the same Idempotency-Key. */
+  keys: KeptAnswers;
 }
 
 export type CatalogOperation = Operation<CatalogApi>;

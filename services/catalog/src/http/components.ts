@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
+import { answerOnce, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
 import { pageOf, pageQuery, withExample, type Deprecation, type OperationContext } from '@boardsync/kit/contract';
 import { readComponentPage } from '../store/components.ts';
 import { projectNotFound as noSuchProject } from '../use-cases/project-access.ts';
 import { deleteComponent } from '../use-cases/delete-component.ts';
 import { deleteComponents } from '../use-cases/delete-components.ts';
-import { writeComponents, type ComponentWrite } from '../use-cases/write-components.ts';
+import { writeComponents, type ComponentWrite, type WriteOutcome } from '../use-cases/write-components.ts';
 import type { CatalogApi, CatalogOperation } from './catalog-api.ts';
 import { batchWrite, componentParams, deleteQuery, listQuery, MAX_BATCH_ROWS, singleWrite } from './component-requests.ts';
 import { componentBody, componentDeletedBody, componentsDeletedBody, writeResultBody } from './component-schemas.ts';
@@ -48,12 +48,17 @@ const dieFaceUrlsAlias: Deprecation = {
 };
 
 /** Writes one row or a batch: one transaction, answered with what each row became. */
-async function answerWrite(ctx: OperationContext, { orm, storedArtworkBaseUrl }: CatalogApi, body: z.ZodType<ComponentWrite>): Promise<void> {
+async function answerWrite(ctx: OperationContext, { orm, storedArtworkBaseUrl, keys }: CatalogApi, body: z.ZodType<ComponentWrite>): Promise<void> {
   const { project } = parseRequest(projectParam, ctx.params);
-  const outcome = await writeComponents(orm.em.fork(), principalOf(ctx), project, parseRequest(body, ctx.request.body), { storedArtworkBaseUrl });
-  const result = presentWriteResult(outcome);
-  ctx.status = result.created > 0 ? 201 : 200;
-  ctx.body = result;
+  const write = parseRequest(body, ctx.request.body);
+  const em = orm.em.fork();
+  await answerOnce<WriteOutcome>(ctx, em, keys, {
+    run: (remember) => writeComponents(em, principalOf(ctx), project, write, { storedArtworkBaseUrl }, remember),
+    answer: (outcome) => {
+      const result = presentWriteResult(outcome);
+      return { status: result.created > 0 ? 201 : 200, body: result };
+    },
+  });
 }
 
 /** docs/rules.md "Components". */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseRequest, principalOf } from '@boardsync/kit';
+import { answerOnce, parseRequest, principalOf } from '@boardsync/kit';
 import { withExample } from '@boardsync/kit/contract';
 import { listGroups, membersOf } from '../store/groups.ts';
 import { changeGroup } from '../use-cases/change-group.ts';
@@ -67,11 +67,14 @@ export const groupOperations: CatalogOperation[] = [
       422: invalid,
     },
     before: () => [jsonBody],
-    async handle(ctx, { orm }) {
+    async handle(ctx, { orm, keys }) {
       const { project } = parseRequest(projectParam, ctx.params);
-      const { group, created } = await createGroup(orm.em.fork(), principalOf(ctx), project, parseRequest(createBody, ctx.request.body));
-      ctx.status = created ? 201 : 200;
-      ctx.body = { data: presentGroup(group) };
+      const body = parseRequest(createBody, ctx.request.body);
+      const em = orm.em.fork();
+      await answerOnce<Awaited<ReturnType<typeof createGroup>>>(ctx, em, keys, {
+        run: (remember) => createGroup(em, principalOf(ctx), project, body, remember),
+        answer: ({ group, created }) => ({ status: created ? 201 : 200, body: { data: presentGroup(group) } }),
+      });
     },
   },
   {

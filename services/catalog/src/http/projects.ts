@@ -1,10 +1,11 @@
-import { offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
+import { answerOnce, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
 import { pageOf, pageQuery, problemSchema, withExample } from '@boardsync/kit/contract';
 import { newProjectBody, projectChangeBody } from '../domain/project-input.ts';
 import { componentCountOf, componentCounts } from '../store/components.ts';
 import { listProjects } from '../store/projects.ts';
 import { changeProject } from '../use-cases/change-project.ts';
 import { createProject } from '../use-cases/create-project.ts';
+import type { Project } from '../store/entities/project.ts';
 import { findProject } from '../use-cases/project-access.ts';
 import type { CatalogOperation } from './catalog-api.ts';
 import { jsonBody } from './json-bodies.ts';
@@ -68,11 +69,13 @@ export const projectOperations: CatalogOperation[] = [
       422: invalid,
     },
     before: () => [jsonBody],
-    async handle(ctx, { orm }) {
+    async handle(ctx, { orm, keys }) {
       const body = parseRequest(newProjectBody, ctx.request.body);
-      const project = await createProject(orm.em.fork(), principalOf(ctx), body);
-      ctx.status = 201;
-      ctx.body = { data: presentProject(project, 0) };
+      const em = orm.em.fork();
+      await answerOnce<Project>(ctx, em, keys, {
+        run: (remember) => createProject(em, principalOf(ctx), body, remember),
+        answer: (project) => ({ status: 201, body: { data: presentProject(project, 0) } }),
+      });
     },
   },
   {

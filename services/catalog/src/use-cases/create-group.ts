@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { Principal } from '@boardsync/kit';
+import type { Principal, Remember } from '@boardsync/kit';
 import { groupNameKey, type GroupKind } from '../domain/group-rules.ts';
 import type { ComponentGroup } from '../store/entities/component-group.ts';
 import { ensureGroups } from '../store/groups.ts';
@@ -12,12 +12,14 @@ export async function createGroup(
   principal: Principal,
   projectId: number,
   group: { kind: GroupKind; name: string },
+  remember?: Remember<{ group: ComponentGroup; created: boolean }>,
 ): Promise<{ group: ComponentGroup; created: boolean }> {
   return em.transactional(async (tx) => {
     const project = await lockWritableProject(tx, principal.designerId, projectId);
     const ensured = (await ensureGroups(tx, project.id, group.kind, [group.name])).get(groupNameKey(group.name));
     if (!ensured) throw new Error('ensureGroups returned no group for the name it was given');
     if (ensured.created) await recordChanges(tx, principal, [{ resource: 'group', action: 'created', projectId: project.id, group: ensured.group }]);
+    await remember?.(tx, ensured);
     return ensured;
   });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, type Principal } from '@boardsync/kit';
+import { Problem, type Principal, type Remember } from '@boardsync/kit';
 import { assignProjectFields, playerCountErrors, type ProjectFields } from '../domain/project-input.ts';
 import { Project } from '../store/entities/project.ts';
 import { recordChanges } from './record-changes.ts';
@@ -18,7 +18,12 @@ function planLimitReached(cap: number): Problem {
  * `POST /projects`: a project within the plan's unlocked-project cap. Creates for one designer are
  * serialized by an advisory lock, so two at once cannot both slip under the cap.
  */
-export async function createProject(em: EntityManager, principal: Principal, fields: Partial<ProjectFields> & { name: string }): Promise<Project> {
+export async function createProject(
+  em: EntityManager,
+  principal: Principal,
+  fields: Partial<ProjectFields> & { name: string },
+  remember?: Remember<Project>,
+): Promise<Project> {
   const playerCounts = playerCountErrors(fields.player_count_min, fields.player_count_max, fields);
   if (playerCounts) throw Problem.validation(playerCounts);
   return em.transactional(async (tx) => {
@@ -29,6 +34,7 @@ export async function createProject(em: EntityManager, principal: Principal, fie
     assignProjectFields(project, fields);
     await tx.flush();
     await recordChanges(tx, principal, [{ resource: 'project', action: 'created', project }]);
+    await remember?.(tx, project);
     return project;
   });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, enqueueEvents, type FieldErrors, type Principal } from '@boardsync/kit';
+import { Problem, enqueueEvents, type FieldErrors, type Principal, type Remember } from '@boardsync/kit';
 import { artworkOf } from '../domain/artwork.ts';
 import { namesCustomMask, parseComponentRow, type ComponentRow } from '../domain/component-input.ts';
 import { groupKindOf, type CreatableType } from '../domain/component-types.ts';
@@ -120,6 +120,7 @@ export async function writeComponents(
   projectId: number,
   write: ComponentWrite,
   settings: WriteSettings,
+  remember?: Remember<WriteOutcome>,
 ): Promise<WriteOutcome> {
   // Only a row naming a mask beyond the library's needs the designer's custom masks read.
   const rows = validated(write, namesCustomMask(write.type, write.rows) ? await customMasks(em, principal.designerId) : []);
@@ -191,12 +192,14 @@ export async function writeComponents(
       { resource: 'component', action: 'deleted', projectId: project.id, components: removed },
     ]);
 
-    return {
+    const outcome: WriteOutcome = {
       written: written.map(({ component, created: isNew }) => ({ component, created: isNew })),
       deleted,
       problems,
       keptArtwork: [...keptArtwork],
       internalizing,
     };
+    await remember?.(tx, outcome);
+    return outcome;
   });
 }

@@ -34,6 +34,7 @@ export function crossOrigin(allowedOrigins: readonly string[]): Middleware | und
       'RateLimit-Remaining',
       'RateLimit-Reset',
       'X-Request-Id',
+      'Idempotent-Replayed',
       'Deprecation',
       'Sunset',
       'Link',

@@ -2,6 +2,8 @@ import { describeScope, type RequiredScope } from '../routes.ts';
 import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } from './json-schema.ts';
 import { deprecationNote } from './deprecation.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
+import { REPEAT_WAIT_MS } from '../idempotency/held-key.ts';
+import { idempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency-key.ts';
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } };
 const CHALLENGE = { 'WWW-Authenticate': { description: 'The Bearer challenge, with `error` and (for 403) `scope`.', schema: { type: 'string' } } };
@@ -63,6 +65,10 @@ export const SHARED_HEADERS: Record<string, JsonObject> = {
   },
   Sunset: { description: 'The request used something that may stop working after this HTTP date (RFC 8594).', schema: { type: 'string' } },
   Link: { description: 'With `rel="deprecation"`: where the replacement and the deprecation policy are described.', schema: { type: 'string' } },
+  [REPLAYED_HEADER]: {
+    description: '`true` when this is the answer to an earlier request with the same Idempotency-Key, given again: nothing was written this time.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   'X-Request-Id': {
     description:
       'Names this request in boardsync’s logs and traces: the caller’s own when it sent one of 1–128 letters, digits and `._:-`, else a new one. Quote it when reporting a problem.',
@@ -121,6 +127,30 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
   };
 }
 
+/** What every API POST may also answer because it honours `Idempotency-Key` (services/kit/src/idempotency/answer-once.ts). */
+const KEY_REFUSALS: Record<number, { text: string; headers?: JsonObject }> = {
+  400: { text: 'an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)' },
+  409: {
+    text: `a request with this Idempotency-Key is still running after the repeat waited ${String(REPEAT_WAIT_MS / 1000)} s for it (\`idempotency_in_progress\`, with \`Retry-After\`)`,
+    headers: RETRY_AFTER,
+  },
+  422: { text: 'the Idempotency-Key was already used for another request (`idempotency_key_reused`)' },
+};
+
+/** Adds the key's refusals to a POST's answers: to the description of the status when it has one, as a new answer when not. */
+function withKeyRefusals(responses: JsonObject): void {
+  for (const [status, { text, headers }] of Object.entries(KEY_REFUSALS)) {
+    const own = responses[status] as { description?: string; headers?: JsonObject; $ref?: string } | undefined;
+    if (!own || own.$ref) {
+      const common = own?.$ref ? SHARED_RESPONSES[own.$ref.split('/').pop() ?? '']?.description : undefined;
+      responses[status] = problem(typeof common === 'string' ? `${common} Or ${text}.` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}.`, headers);
+      continue;
+    }
+    own.description = `${own.description ?? ''} Or ${text}.`;
+    if (headers) own.headers = { ...own.headers, ...headers };
+  }
+}
+
 const DEPRECATION_HEADERS = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
 
 /** An API operation: the scope it declares, the common errors, rate-limit headers on every success, and what of it is deprecated. */
@@ -128,8 +158,10 @@ export function apiOperationObject(operation: Operation): JsonObject {
   const responses: JsonObject = { ...COMMON_ERRORS, ...(operation.body ? BODY_ERRORS : {}) };
   const read = operation.method === 'GET';
   const deprecations = operation.deprecations ?? [];
+  const post = operation.method === 'POST';
   const successHeaders = {
     ...(read ? { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER } : RATE_LIMIT_HEADERS),
+    ...(post ? { [REPLAYED_HEADER]: headerRef(REPLAYED_HEADER) } : {}),
     ...(deprecations.length > 0 ? DEPRECATION_HEADERS : {}),
   };
   for (const [status, response] of Object.entries(operation.responses)) {
@@ -138,6 +170,7 @@ export function apiOperationObject(operation: Operation): JsonObject {
   if (read) responses[304] = shared('NotModified');
   // Parameters are parsed before anything is looked up: a malformed one is 422, never a lookup.
   if ((operation.params || operation.query) && !operation.responses[422]) responses[422] = shared('InvalidParameters');
+  if (post) withKeyRefusals(responses);
   const parts = sharedParts(operation);
   const notes = deprecations.map(deprecationNote);
   return {
@@ -145,6 +178,7 @@ export function apiOperationObject(operation: Operation): JsonObject {
     ...(notes.length > 0 ? { description: [operation.description, ...notes].filter(Boolean).join('\n\n') } : {}),
     ...(deprecations.some(({ what }) => 'operation' in what) ? { deprecated: true } : {}),
     ...(read ? { parameters: [...(parts.parameters as JsonObject[]), IF_NONE_MATCH] } : {}),
+    ...(post ? { parameters: [...(parts.parameters as JsonObject[]), ...parametersFrom(idempotencyKeyHeader, 'header')] } : {}),
     security: [...oauthScopes(operation.scope).map((scopes) => ({ oauth2: scopes })), { personalToken: [] }],
     'x-required-scope': describeScope(operation.scope),
     responses,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem } from '../problem.ts';
 import { abandonIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, type IdempotencyScope } from './idempotency-records.ts';
@@ -9,11 +10,22 @@ export interface IdempotentResult<T> {
   replayed: boolean;
 }
 
+/**
+ * How long a repeat waits for the first request with its key to finish, then gets its answer: below
+ * the gateway's 30 s upstream timeout, and above what a write normally takes, so a client that retried
+ * too early is answered, not refused.
+ */
+export const REPEAT_WAIT_MS = 20_000;
+
+/** How often a waiting repeat looks again: soon at first, then at most once a second. */
+const firstPauseMs = 25;
+const longestPauseMs = 1000;
+
 function inProgress(): Problem {
   return new Problem({
     status: 409,
     code: 'idempotency_in_progress',
-    detail: 'A request with this Idempotency-Key is still being processed; retry after it finishes.',
+    detail: 'A request with this Idempotency-Key is still being processed and did not finish in time; retry after Retry-After.',
     headers: { 'Retry-After': '2' },
   });
 }
@@ -40,23 +52,38 @@ function keyHeldByNoOne<T>(replay?: T): HeldKey<T> {
 
 /**
  * Claims the key for this request (Stripe's Idempotency-Key semantics, 24 h): a retry with the same
- * request gets the first result as `replay`; the same key with a different request is 422; a retry
- * while the first is still running is 409. Only successes are remembered, so a request that failed
- * (and `abandon`ed its key) can be retried with it.
+ * request gets the first result as `replay`; the same key with a different request is 422. A retry
+ * while the first is still running waits for it, polling the shared record (so it works across
+ * replicas and on both back-ends): its result is then replayed, or, when the first failed, the
+ * retry runs in its place. Only after `waitMs` is it 409. Only successes are remembered, so a request
+ * that failed (and `abandon`ed its key) can be retried with it.
  */
-export async function claimKey<T>(em: EntityManager, scope: IdempotencyScope | undefined, fingerprint: string, ttlHours: number): Promise<HeldKey<T>> {
+export async function claimKey<T>(
+  em: EntityManager,
+  scope: IdempotencyScope | undefined,
+  fingerprint: string,
+  ttlHours: number,
+  waitMs = REPEAT_WAIT_MS,
+): Promise<HeldKey<T>> {
   if (!scope) return keyHeldByNoOne();
-  const claim = await claimIdempotencyKey(em, scope, fingerprint, ttlHours);
-  if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
-    throw new Problem({
-      status: 422,
-      code: 'idempotency_key_reused',
-      detail: 'This Idempotency-Key was already used for a different request; use a new key for a new request.',
-    });
+  const deadline = Date.now() + waitMs;
+  for (let pauseMs = firstPauseMs; ; pauseMs = Math.min(pauseMs * 2, longestPauseMs)) {
+    const claim = await claimIdempotencyKey(em, scope, fingerprint, ttlHours);
+    if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
+      throw new Problem({
+        status: 422,
+        code: 'idempotency_key_reused',
+        detail: 'This Idempotency-Key was already used for a different request; use a new key for a new request.',
+      });
+    }
+    if (claim.kind === 'replay') return keyHeldByNoOne(claim.response as T);
+    if (claim.kind === 'claimed') return heldKey(em, scope, claim.token);
+    if (Date.now() + pauseMs > deadline) throw inProgress();
+    await sleep(pauseMs);
   }
-  if (claim.kind === 'replay') return keyHeldByNoOne(claim.response as T);
-  if (claim.kind === 'in_progress') throw inProgress();
-  const { token } = claim;
+}
+
+function heldKey<T>(em: EntityManager, scope: IdempotencyScope, token: string): HeldKey<T> {
   return {
     remember: async (tx, result) => {
       if (!(await completeIdempotencyKey(tx, scope, token, result))) throw inProgress();

@@ -1,9 +1,9 @@
-import { Problem, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
+import { Problem, answerOnce, offsetOf, pageRequest, paginate, parseRequest, principalOf, publicPath } from '@boardsync/kit';
 import { pageOf, pageQuery, problemSchema, withExample, type OperationResponse } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { listDeliveryAttempts } from '../store/delivery-attempts.ts';
-import { findWebhookDelivery, listWebhookDeliveries } from '../store/delivery-log.ts';
-import { pingWebhook } from '../use-cases/ping-webhook.ts';
+import { findWebhookDelivery, listWebhookDeliveries, type LoggedDelivery } from '../store/delivery-log.ts';
+import { pingWebhook, type PingResult } from '../use-cases/ping-webhook.ts';
 import { recoverDeliveries, type RecoveryWindow } from '../use-cases/recover-deliveries.ts';
 import { redeliver } from '../use-cases/redeliver.ts';
 import { ownWebhook } from '../use-cases/webhook-access.ts';
@@ -109,12 +109,17 @@ export const deliveryLogOperations: WebhookOperation[] = [
       ),
       422: badIds,
     },
-    async handle(ctx, { orm, deliveriesQueued }) {
+    async handle(ctx, { orm, deliveriesQueued, keys }) {
       const { webhook, delivery } = parseRequest(deliveryParams, ctx.params);
-      const requeued = await redeliver(orm.em.fork(), principalOf(ctx), webhook, delivery);
-      deliveriesQueued();
-      ctx.status = 202;
-      ctx.body = { data: presentDelivery(requeued) };
+      const em = orm.em.fork();
+      await answerOnce<LoggedDelivery>(ctx, em, keys, {
+        run: async (remember) => {
+          const requeued = await redeliver(em, principalOf(ctx), webhook, delivery, remember);
+          deliveriesQueued();
+          return requeued;
+        },
+        answer: (requeued) => ({ status: 202, body: { data: presentDelivery(requeued) } }),
+      });
     },
   },
   {
@@ -138,13 +143,18 @@ export const deliveryLogOperations: WebhookOperation[] = [
         'An invalid `webhook` or timestamp, `since` not before `until` (now by default), or more than the retention (30 days by default) before it: older deliveries are no longer kept (`validation_failed`).',
       ),
     },
-    async handle(ctx, { orm, retentionDays, deliveriesQueued }) {
+    async handle(ctx, { orm, retentionDays, deliveriesQueued, keys }) {
       const { webhook } = parseRequest(webhookParam, ctx.params);
       const window = recoveryWindow(parseRequest(recoverBody, ctx.request.body), retentionDays);
-      const recovered = await recoverDeliveries(orm.em.fork(), principalOf(ctx), webhook, window);
-      if (recovered > 0) deliveriesQueued();
-      ctx.status = 202;
-      ctx.body = { recovered };
+      const em = orm.em.fork();
+      await answerOnce<number>(ctx, em, keys, {
+        run: async (remember) => {
+          const recovered = await recoverDeliveries(em, principalOf(ctx), webhook, window, remember);
+          if (recovered > 0) deliveriesQueued();
+          return recovered;
+        },
+        answer: (recovered) => ({ status: 202, body: { recovered } }),
+      });
     },
   },
   {
@@ -163,9 +173,13 @@ export const deliveryLogOperations: WebhookOperation[] = [
       409: problem(inactive),
       422: badWebhookId,
     },
-    async handle(ctx, { orm, outbound, timeoutMs, keyring }) {
+    async handle(ctx, { orm, outbound, timeoutMs, keyring, keys }) {
       const { webhook } = parseRequest(webhookParam, ctx.params);
-      ctx.body = presentPing(await pingWebhook(orm.em.fork(), outbound, principalOf(ctx), webhook, { timeoutMs, keyring }));
+      const em = orm.em.fork();
+      await answerOnce<PingResult>(ctx, em, keys, {
+        run: (remember) => pingWebhook(em, outbound, principalOf(ctx), webhook, { timeoutMs, keyring }, remember),
+        answer: (ping) => ({ status: 200, body: presentPing(ping) }),
+      });
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { Database } from '@boardsync/kit';
+import type { Database, KeptAnswers } from '@boardsync/kit';
 import type { Operation } from '@boardsync/kit/contract';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import type { SecretKeyring } from '../domain/secret-keyring.ts';
@@ -22,6 +22,8 @@ export interface WebhookApi {
   retentionDays: number;
   /** Deliveries were queued again (redeliver, recover): this process's worker claims them now, as after a fan-out. */
   deliveriesQueued: () => void;
+  /** How every POST keeps its answers for a repeat with the same Idempotency-Key. */
+  keys: KeptAnswers;
 }
 
 export type WebhookOperation = Operation<WebhookApi>;

@@ -1,10 +1,11 @@
-import { parseRequest, principalOf } from '@boardsync/kit';
+import { answerOnce, parseRequest, principalOf } from '@boardsync/kit';
 import { problemSchema, withExample } from '@boardsync/kit/contract';
 import { z } from 'zod';
 import { listAppWebhooks } from '../store/webhooks.ts';
 import { deleteWebhook } from '../use-cases/delete-webhook.ts';
 import { registerWebhook } from '../use-cases/register-webhook.ts';
 import { ownWebhook } from '../use-cases/webhook-access.ts';
+import { keptRegistration } from './kept-registration.ts';
 import type { WebhookOperation } from './webhook-api.ts';
 import { presentRegisteredWebhook, presentWebhook } from './webhook-presenter.ts';
 import { MAX_WEBHOOK_URL_LENGTH, registerBody, webhookParam } from './webhook-requests.ts';
@@ -44,12 +45,15 @@ export const webhookRegistrationOperations: WebhookOperation[] = [
         schema: problemSchema,
       },
     },
-    async handle(ctx, { orm, outbound, keyring, maxPerApp, maxPerDesigner }) {
+    async handle(ctx, { orm, outbound, keyring, maxPerApp, maxPerDesigner, keys }) {
       const registration = parseRequest(registerBody, ctx.request.body);
       const rules = { maxPerApp, maxPerDesigner, maxUrlLength: MAX_WEBHOOK_URL_LENGTH };
-      const { webhook, secret } = await registerWebhook(orm.em.fork(), outbound, principalOf(ctx), registration, rules, keyring);
-      ctx.status = 201;
-      ctx.body = presentRegisteredWebhook(webhook, secret);
+      const em = orm.em.fork();
+      await answerOnce<Awaited<ReturnType<typeof registerWebhook>>>(ctx, em, keys, {
+        run: (remember) => registerWebhook(em, outbound, principalOf(ctx), registration, rules, keyring, remember),
+        answer: ({ webhook, secret }) => ({ status: 201, body: presentRegisteredWebhook(webhook, secret) }),
+        kept: keptRegistration(keyring),
+      });
     },
   },
   {

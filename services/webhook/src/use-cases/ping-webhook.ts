@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, type Principal } from '@boardsync/kit';
+import { Problem, type Principal, type Remember } from '@boardsync/kit';
 import type { SafeHttpClient } from '@boardsync/kit/outbound';
 import { ownWebhook, webhookInactive } from './webhook-access.ts';
 import { classifyAttempt } from '../domain/retry-schedule.ts';
@@ -31,6 +31,7 @@ export async function pingWebhook(
   principal: Principal,
   webhookId: number,
   sending: { timeoutMs: number; keyring: SecretKeyring },
+  remember?: Remember<PingResult>,
 ): Promise<PingResult> {
   const webhook = await ownWebhook(em, principal, webhookId);
   if (!webhook.isActive) throw webhookInactive();
@@ -39,6 +40,7 @@ export async function pingWebhook(
   const secret = sending.keyring.openOrUnreadable(webhook.secret, webhook.id);
   const sent = await sendDelivery(outbound, { url: webhook.url, secret, deliveryId, event: PING_EVENT, body }, sending.timeoutMs);
   const succeeded = classifyAttempt(sent) === 'succeeded';
+  const result: PingResult = { deliveryId, sent, succeeded };
   await em.transactional(async (tx) => {
     // Deleted while the ping was in flight: nothing left to log it under.
     if ((await lockFailureState(tx, webhook.id)) === null) throw Problem.notFound('webhook');
@@ -58,6 +60,7 @@ export async function pingWebhook(
       errorClass: sent.errorClass ?? sent.error ?? null,
       responseExcerpt: sent.excerpt,
     });
+    await remember?.(tx, result);
   });
-  return { deliveryId, sent, succeeded };
+  return result;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { Principal } from '@boardsync/kit';
+import type { Principal, Remember } from '@boardsync/kit';
 import { lockActiveWebhook, ownWebhook } from './webhook-access.ts';
 import { requeueFailedDeliveries } from '../store/delivery-queue.ts';
 
@@ -13,10 +13,18 @@ export interface RecoveryWindow {
  * [since, until) starts a new attempt series (as a redelivery: same ids and bodies, due now,
  * attempts back to 0). Succeeded and pending ones are left alone. Returns how many were re-queued.
  */
-export async function recoverDeliveries(em: EntityManager, principal: Principal, webhookId: number, window: RecoveryWindow): Promise<number> {
+export async function recoverDeliveries(
+  em: EntityManager,
+  principal: Principal,
+  webhookId: number,
+  window: RecoveryWindow,
+  remember?: Remember<number>,
+): Promise<number> {
   const webhook = await ownWebhook(em, principal, webhookId);
   return em.transactional(async (tx) => {
     await lockActiveWebhook(tx, webhook.id);
-    return requeueFailedDeliveries(tx, webhook.id, window.since, window.until);
+    const recovered = await requeueFailedDeliveries(tx, webhook.id, window.since, window.until);
+    await remember?.(tx, recovered);
+    return recovered;
   });
 }

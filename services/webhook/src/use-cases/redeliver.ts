@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, type Principal } from '@boardsync/kit';
+import { Problem, type Principal, type Remember } from '@boardsync/kit';
 import { lockActiveWebhook, ownWebhook } from './webhook-access.ts';
 import { PING_EVENT } from '../domain/envelope.ts';
 import { requeueDelivery } from '../store/delivery-queue.ts';
@@ -13,7 +13,13 @@ import { findWebhookDelivery, type LoggedDelivery } from '../store/delivery-log.
  * `delivery_in_progress` while a worker holds its lease (an attempt is being made); 409
  * `webhook_inactive` for an inactive webhook.
  */
-export async function redeliver(em: EntityManager, principal: Principal, webhookId: number, deliveryId: string): Promise<LoggedDelivery> {
+export async function redeliver(
+  em: EntityManager,
+  principal: Principal,
+  webhookId: number,
+  deliveryId: string,
+  remember?: Remember<LoggedDelivery>,
+): Promise<LoggedDelivery> {
   const webhook = await ownWebhook(em, principal, webhookId);
   return em.transactional(async (tx) => {
     await lockActiveWebhook(tx, webhook.id);
@@ -27,6 +33,7 @@ export async function redeliver(em: EntityManager, principal: Principal, webhook
     }
     const delivery = await findWebhookDelivery(tx, webhook.id, deliveryId);
     if (!delivery) throw Problem.notFound('delivery');
+    await remember?.(tx, delivery);
     return delivery;
   });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Problem, type Principal } from '@boardsync/kit';
+import { Problem, type Principal, type Remember } from '@boardsync/kit';
 import { OutboundRefused, refusedUrlProblem, type SafeHttpClient } from '@boardsync/kit/outbound';
 import { newWebhookSecret } from '../domain/secret.ts';
 import type { SecretKeyring } from '../domain/secret-keyring.ts';
@@ -64,6 +64,7 @@ export async function registerWebhook(
   registration: Registration,
   rules: RegistrationRules,
   keyring: SecretKeyring,
+  remember?: Remember<{ webhook: Webhook; secret: string }>,
 ): Promise<{ webhook: Webhook; secret: string }> {
   const url = await deliverableUrl(outbound, registration.url, rules.maxUrlLength);
   const owner = { designerId: principal.designerId, app: principal.source };
@@ -89,6 +90,7 @@ export async function registerWebhook(
     await tx.flush();
     webhook.secret = keyring.seal(secret, webhook.id);
     await tx.flush();
+    await remember?.(tx, { webhook, secret });
     return { webhook, secret };
   });
 }

@@ -100,7 +100,8 @@ export class WebhookWorld {
     return this.nextDesigner++ * 1000 + Math.floor(Math.random() * 1000);
   }
 
-  async call(caller: Caller, method: string, path: string, body?: unknown): Promise<Response> {
+  /** `headers` are sent on top of the gateway's (an Idempotency-Key). */
+  async call(caller: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const principal = await issuePrincipalToken(
       {
         designerId: caller.designerId,
@@ -114,7 +115,7 @@ export class WebhookWorld {
     );
     return fetch(`${this.service.url}${path}`, {
       method,
-      headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   }

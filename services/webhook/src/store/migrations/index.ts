@@ -1,4 +1,4 @@
-import { OutboxMigration, OutboxNotifyMigration } from '@boardsync/kit';
+import { IdempotencyMigration, OutboxMigration, OutboxNotifyMigration } from '@boardsync/kit';
 import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.ts';
 import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
 import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
@@ -24,4 +24,5 @@ export const migrations = [
   DeliveryDesigner,
   WebhookRegistrant,
   DeliveriesRequeuedSignal,
+  IdempotencyMigration,
 ];

@@ -19,7 +19,7 @@ from ...models.spinner_write_input import SpinnerWriteInput
 from ...models.timer_write_input import TimerWriteInput
 from ...models.token_write_input import TokenWriteInput
 from ...models.write_result import WriteResult
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -36,8 +36,11 @@ def _get_kwargs(
     | SpinnerWriteInput
     | TimerWriteInput
     | TokenWriteInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -173,6 +176,7 @@ def sync_detailed(
     | SpinnerWriteInput
     | TimerWriteInput
     | TokenWriteInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WriteResult]:
     """Create or update one component: a batch of one
 
@@ -187,6 +191,7 @@ def sync_detailed(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagWriteInput | BoardWriteInput | CardWriteInput | CoinWriteInput |
             CounterWriteInput | DiceWriteInput | PackWriteInput | RulebookWriteInput |
             SpinnerWriteInput | TimerWriteInput | TokenWriteInput): One component of `type`: its row
@@ -203,6 +208,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -227,6 +233,7 @@ def sync(
     | SpinnerWriteInput
     | TimerWriteInput
     | TokenWriteInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WriteResult | None:
     """Create or update one component: a batch of one
 
@@ -241,6 +248,7 @@ def sync(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagWriteInput | BoardWriteInput | CardWriteInput | CoinWriteInput |
             CounterWriteInput | DiceWriteInput | PackWriteInput | RulebookWriteInput |
             SpinnerWriteInput | TimerWriteInput | TokenWriteInput): One component of `type`: its row
@@ -258,6 +266,7 @@ def sync(
         project=project,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -276,6 +285,7 @@ async def asyncio_detailed(
     | SpinnerWriteInput
     | TimerWriteInput
     | TokenWriteInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WriteResult]:
     """Create or update one component: a batch of one
 
@@ -290,6 +300,7 @@ async def asyncio_detailed(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagWriteInput | BoardWriteInput | CardWriteInput | CoinWriteInput |
             CounterWriteInput | DiceWriteInput | PackWriteInput | RulebookWriteInput |
             SpinnerWriteInput | TimerWriteInput | TokenWriteInput): One component of `type`: its row
@@ -306,6 +317,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -328,6 +340,7 @@ async def asyncio(
     | SpinnerWriteInput
     | TimerWriteInput
     | TokenWriteInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WriteResult | None:
     """Create or update one component: a batch of one
 
@@ -342,6 +355,7 @@ async def asyncio(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagWriteInput | BoardWriteInput | CardWriteInput | CoinWriteInput |
             CounterWriteInput | DiceWriteInput | PackWriteInput | RulebookWriteInput |
             SpinnerWriteInput | TimerWriteInput | TokenWriteInput): One component of `type`: its row
@@ -360,5 +374,6 @@ async def asyncio(
             project=project,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -19,7 +19,7 @@ from ...models.spinner_batch_input import SpinnerBatchInput
 from ...models.timer_batch_input import TimerBatchInput
 from ...models.token_batch_input import TokenBatchInput
 from ...models.write_result import WriteResult
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -36,8 +36,11 @@ def _get_kwargs(
     | SpinnerBatchInput
     | TimerBatchInput
     | TokenBatchInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -173,6 +176,7 @@ def sync_detailed(
     | SpinnerBatchInput
     | TimerBatchInput
     | TokenBatchInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WriteResult]:
     """Create or update up to 500 components of one type in one transaction
 
@@ -188,6 +192,7 @@ def sync_detailed(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagBatchInput | BoardBatchInput | CardBatchInput | CoinBatchInput |
             CounterBatchInput | DiceBatchInput | PackBatchInput | RulebookBatchInput |
             SpinnerBatchInput | TimerBatchInput | TokenBatchInput): Up to 500 components of one
@@ -204,6 +209,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -228,6 +234,7 @@ def sync(
     | SpinnerBatchInput
     | TimerBatchInput
     | TokenBatchInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WriteResult | None:
     """Create or update up to 500 components of one type in one transaction
 
@@ -243,6 +250,7 @@ def sync(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagBatchInput | BoardBatchInput | CardBatchInput | CoinBatchInput |
             CounterBatchInput | DiceBatchInput | PackBatchInput | RulebookBatchInput |
             SpinnerBatchInput | TimerBatchInput | TokenBatchInput): Up to 500 components of one
@@ -260,6 +268,7 @@ def sync(
         project=project,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -278,6 +287,7 @@ async def asyncio_detailed(
     | SpinnerBatchInput
     | TimerBatchInput
     | TokenBatchInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WriteResult]:
     """Create or update up to 500 components of one type in one transaction
 
@@ -293,6 +303,7 @@ async def asyncio_detailed(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagBatchInput | BoardBatchInput | CardBatchInput | CoinBatchInput |
             CounterBatchInput | DiceBatchInput | PackBatchInput | RulebookBatchInput |
             SpinnerBatchInput | TimerBatchInput | TokenBatchInput): Up to 500 components of one
@@ -309,6 +320,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -331,6 +343,7 @@ async def asyncio(
     | SpinnerBatchInput
     | TimerBatchInput
     | TokenBatchInput,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WriteResult | None:
     """Create or update up to 500 components of one type in one transaction
 
@@ -346,6 +359,7 @@ async def asyncio(
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (BagBatchInput | BoardBatchInput | CardBatchInput | CoinBatchInput |
             CounterBatchInput | DiceBatchInput | PackBatchInput | RulebookBatchInput |
             SpinnerBatchInput | TimerBatchInput | TokenBatchInput): Up to 500 components of one
@@ -364,5 +378,6 @@ async def asyncio(
             project=project,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

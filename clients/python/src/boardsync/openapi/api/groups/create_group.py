@@ -10,15 +10,18 @@ from ...models.create_group_body import CreateGroupBody
 from ...models.create_group_response_200 import CreateGroupResponse200
 from ...models.create_group_response_201 import CreateGroupResponse201
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     project: int,
     *,
     body: CreateGroupBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -130,11 +133,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateGroupBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateGroupResponse200 | CreateGroupResponse201 | Problem]:
     """Create a deck or stack at the end of the group order, or find the one of that name
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (CreateGroupBody):
 
     Raises:
@@ -148,6 +153,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -162,11 +168,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateGroupBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateGroupResponse200 | CreateGroupResponse201 | Problem | None:
     """Create a deck or stack at the end of the group order, or find the one of that name
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (CreateGroupBody):
 
     Raises:
@@ -181,6 +189,7 @@ def sync(
         project=project,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -189,11 +198,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateGroupBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateGroupResponse200 | CreateGroupResponse201 | Problem]:
     """Create a deck or stack at the end of the group order, or find the one of that name
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (CreateGroupBody):
 
     Raises:
@@ -207,6 +218,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         project=project,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -219,11 +231,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateGroupBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateGroupResponse200 | CreateGroupResponse201 | Problem | None:
     """Create a deck or stack at the end of the group order, or find the one of that name
 
     Args:
         project (int):
+        idempotency_key (str | Unset):
         body (CreateGroupBody):
 
     Raises:
@@ -239,5 +253,6 @@ async def asyncio(
             project=project,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

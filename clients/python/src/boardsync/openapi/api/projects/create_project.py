@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_project_body import CreateProjectBody
 from ...models.create_project_response_201 import CreateProjectResponse201
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateProjectBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -52,6 +55,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -109,10 +117,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateProjectBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateProjectResponse201 | Problem]:
     """Create a project
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateProjectBody):
 
     Raises:
@@ -125,6 +135,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -138,10 +149,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateProjectBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateProjectResponse201 | Problem | None:
     """Create a project
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateProjectBody):
 
     Raises:
@@ -155,6 +168,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -162,10 +176,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateProjectBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateProjectResponse201 | Problem]:
     """Create a project
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateProjectBody):
 
     Raises:
@@ -178,6 +194,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -189,10 +206,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateProjectBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateProjectResponse201 | Problem | None:
     """Create a project
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateProjectBody):
 
     Raises:
@@ -207,5 +226,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.ping_webhook_response_200 import PingWebhookResponse200
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook: int,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -104,6 +110,7 @@ def sync_detailed(
     webhook: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PingWebhookResponse200 | Problem]:
     """Send a signed `webhook.ping` now and answer how the receiver took it
 
@@ -113,6 +120,7 @@ def sync_detailed(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +132,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook=webhook,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -137,6 +146,7 @@ def sync(
     webhook: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> PingWebhookResponse200 | Problem | None:
     """Send a signed `webhook.ping` now and answer how the receiver took it
 
@@ -146,6 +156,7 @@ def sync(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +169,7 @@ def sync(
     return sync_detailed(
         webhook=webhook,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -165,6 +177,7 @@ async def asyncio_detailed(
     webhook: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PingWebhookResponse200 | Problem]:
     """Send a signed `webhook.ping` now and answer how the receiver took it
 
@@ -174,6 +187,7 @@ async def asyncio_detailed(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,6 +199,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook=webhook,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -196,6 +211,7 @@ async def asyncio(
     webhook: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> PingWebhookResponse200 | Problem | None:
     """Send a signed `webhook.ping` now and answer how the receiver took it
 
@@ -205,6 +221,7 @@ async def asyncio(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,5 +235,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook=webhook,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

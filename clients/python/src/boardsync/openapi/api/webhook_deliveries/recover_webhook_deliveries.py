@@ -11,15 +11,18 @@ from ...models.recover_webhook_deliveries_body import RecoverWebhookDeliveriesBo
 from ...models.recover_webhook_deliveries_response_202 import (
     RecoverWebhookDeliveriesResponse202,
 )
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook: int,
     *,
     body: RecoverWebhookDeliveriesBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -126,6 +129,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RecoverWebhookDeliveriesBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RecoverWebhookDeliveriesResponse202]:
     """Send again every failed delivery created in a time window
 
@@ -134,6 +138,7 @@ def sync_detailed(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
         body (RecoverWebhookDeliveriesBody):
 
     Raises:
@@ -147,6 +152,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         webhook=webhook,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -161,6 +167,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RecoverWebhookDeliveriesBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | RecoverWebhookDeliveriesResponse202 | None:
     """Send again every failed delivery created in a time window
 
@@ -169,6 +176,7 @@ def sync(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
         body (RecoverWebhookDeliveriesBody):
 
     Raises:
@@ -183,6 +191,7 @@ def sync(
         webhook=webhook,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -191,6 +200,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RecoverWebhookDeliveriesBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RecoverWebhookDeliveriesResponse202]:
     """Send again every failed delivery created in a time window
 
@@ -199,6 +209,7 @@ async def asyncio_detailed(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
         body (RecoverWebhookDeliveriesBody):
 
     Raises:
@@ -212,6 +223,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         webhook=webhook,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -224,6 +236,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RecoverWebhookDeliveriesBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | RecoverWebhookDeliveriesResponse202 | None:
     """Send again every failed delivery created in a time window
 
@@ -232,6 +245,7 @@ async def asyncio(
 
     Args:
         webhook (int):
+        idempotency_key (str | Unset):
         body (RecoverWebhookDeliveriesBody):
 
     Raises:
@@ -247,5 +261,6 @@ async def asyncio(
             webhook=webhook,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,13 +10,18 @@ from ...models.problem import Problem
 from ...models.redeliver_webhook_delivery_response_202 import (
     RedeliverWebhookDeliveryResponse202,
 )
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook: int,
     delivery: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -26,6 +31,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -109,6 +115,7 @@ def sync_detailed(
     delivery: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RedeliverWebhookDeliveryResponse202]:
     """Send one delivery again: a new attempt series, same id and body, due now
 
@@ -118,6 +125,7 @@ def sync_detailed(
     Args:
         webhook (int):
         delivery (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +138,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         webhook=webhook,
         delivery=delivery,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -144,6 +153,7 @@ def sync(
     delivery: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | RedeliverWebhookDeliveryResponse202 | None:
     """Send one delivery again: a new attempt series, same id and body, due now
 
@@ -153,6 +163,7 @@ def sync(
     Args:
         webhook (int):
         delivery (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,6 +177,7 @@ def sync(
         webhook=webhook,
         delivery=delivery,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -174,6 +186,7 @@ async def asyncio_detailed(
     delivery: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | RedeliverWebhookDeliveryResponse202]:
     """Send one delivery again: a new attempt series, same id and body, due now
 
@@ -183,6 +196,7 @@ async def asyncio_detailed(
     Args:
         webhook (int):
         delivery (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,6 +209,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         webhook=webhook,
         delivery=delivery,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -207,6 +222,7 @@ async def asyncio(
     delivery: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | RedeliverWebhookDeliveryResponse202 | None:
     """Send one delivery again: a new attempt series, same id and body, due now
 
@@ -216,6 +232,7 @@ async def asyncio(
     Args:
         webhook (int):
         delivery (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,5 +247,6 @@ async def asyncio(
             webhook=webhook,
             delivery=delivery,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -1,0 +1,4 @@
+import { idempotentWriteSuite } from './suites/idempotent-writes.ts';
+import { runOn } from './support/run-on.ts';
+
+runOn('pglite+in-process', idempotentWriteSuite);

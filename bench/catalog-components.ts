@@ -1,11 +1,13 @@
 /**
  * Catalog component benchmarks (target: a 500-row batch upsert ≤ 1.5× the raw statement), on the real
  * Postgres `scripts/infra up` starts:
- *  1. a 500-row batch upsert through the catalog's HTTP endpoint (create, then update), next to
+ *  1. a 500-row batch upsert through the catalog's HTTP endpoint (create, then update; an update also
+ *     with the `Idempotency-Key` the clients send, its answer kept in the write's transaction), next to
  *     the same rows written by one plain multi-row `INSERT … ON CONFLICT` with `pg`;
  *  2. a component-list page at page 1 and at the last page of a 100,000-row project.
  * Run: `npm run bench:catalog` (BENCH_ROUNDS to change the number of timed runs).
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { InProcessBus, INTERNAL_PRINCIPAL_HEADER, openDatabase, serve } from '@boardsync/kit';
 import { createTestDatabase, testLogger } from '@boardsync/kit/testing';
@@ -34,11 +36,11 @@ const server = await serve(
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   const principal = await benchPrincipal(DESIGNER, SECRET);
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { [INTERNAL_PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (response.status >= 300) throw new Error(`${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
@@ -97,7 +99,7 @@ async function plainUpsert(projectId: number, variant: number): Promise<void> {
   );
 }
 
-// 1. 500-row batch upserts: the four cases take turns round by round, so the machine's noise falls on each alike.
+// 1. 500-row batch upserts: the five cases take turns round by round, so the machine's noise falls on each alike.
 const apiProjects: number[] = [];
 const plainProjects: number[] = [];
 const writeCases: { label: string; run: (round: number) => Promise<void> }[] = [
@@ -127,6 +129,13 @@ const writeCases: { label: string; run: (round: number) => Promise<void> }[] = [
     label: 'POST components/batch, 500 changed rows (200)',
     run: async (round) => {
       await call('POST', `/api/v1/projects/${String(apiProjects.at(-1) ?? 0)}/components/batch`, { type: 'card', components: cards(round + 10) });
+    },
+  },
+  {
+    label: 'POST components/batch, 500 changed rows, Idempotency-Key (200)',
+    run: async (round) => {
+      const body = { type: 'card', components: cards(round + 1000) };
+      await call('POST', `/api/v1/projects/${String(apiProjects.at(-1) ?? 0)}/components/batch`, body, { 'Idempotency-Key': randomUUID() });
     },
   },
 ];

@@ -31,11 +31,14 @@ const RAW_SQL_ONLY: Record<string, readonly string[]> = {
   // Every service: MikroORM's own history, and the outbox relay's per-key lanes (services/kit/src/outbox).
   all: ['mikro_orm_migrations', 'outbox_lane'],
   auth: [],
-  // The changes feed (services/catalog/src/store/change-log.ts): numbered, read and pruned in SQL.
-  catalog: ['change', 'change_head', 'change_event'],
-  // services/asset/src/store: idempotency-records.ts, internalize-jobs.ts, storage-ledger.ts.
+  // The changes feed (services/catalog/src/store/change-log.ts): numbered, read and pruned in SQL; the
+  // Idempotency-Key records (services/kit/src/idempotency/idempotency-records.ts), as in every service that honours the key.
+  catalog: ['change', 'change_head', 'change_event', 'idempotency_record'],
+  // services/asset/src/store: internalize-jobs.ts, storage-ledger.ts; and the kit's Idempotency-Key records.
   asset: ['idempotency_record', 'internalize_job', 'storage_reservation', 'storage_usage'],
   webhook: [
+    // The kit's Idempotency-Key records (services/kit/src/idempotency/idempotency-records.ts).
+    'idempotency_record',
     // The fan-out's record of events already fanned out (services/webhook/src/store/event-deliveries.ts).
     'fanned_out_event',
     // The claim's tie-break among deliveries queued in one transaction, an identity column.

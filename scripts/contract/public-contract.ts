@@ -35,7 +35,7 @@ export function apiRoutes(): ApiRoute[] {
  * The contract's own version (semver: CHANGELOG.md), apart from the product's release (package.json):
  * a release that changes nothing a client sees keeps it. docs/rules.md "Versioning".
  */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 const DESCRIPTION = `The account of a board-game designer — projects, components, decks and stacks, artwork — for the
 tools they design with, and webhooks that say when something changed.
@@ -57,6 +57,10 @@ names the one scope it needs; a token without it gets 403 \`insufficient_scope\`
 \`Retry-After\` (so does a 503).
 
 **Conditional reads.** GETs answer an \`ETag\`; send it back in \`If-None-Match\` for a 304.
+
+**Safe retries.** Every POST takes an \`Idempotency-Key\` (a new UUID per write): sent again with the
+same key and body, after a time-out or a 5xx, it is done at most once and answers the first result,
+with \`Idempotent-Replayed: true\`.
 
 **Webhooks** are signed twice with the secret shown at registration: boardsync's own \`X-SVC-Signature\`
 and the Standard Webhooks \`webhook-signature\`. See the webhooks section for every event.

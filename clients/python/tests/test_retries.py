@@ -4,6 +4,7 @@ again, how long it waits, and what comes back when no answer did."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 import httpx
@@ -25,7 +26,7 @@ from boardsync import (
 )
 from boardsync.openapi.api.projects import create_project, get_project
 from boardsync.openapi.models import CreateProjectBody
-from boardsync.retries import SAFE_TO_REPEAT, RetryingTransport, parse_retry_after, retry_delay
+from boardsync.retries import RetryingTransport, parse_retry_after, retry_delay
 
 ORIGIN = "https://boardsync.example"
 
@@ -51,34 +52,34 @@ def test_a_429_is_waited_out_for_any_request_a_post_too() -> None:
     assert [request.content for request in sent] == [b'{"name":"x"}', b'{"name":"x"}'] and waited == [2.0]
 
 
-def test_a_503_or_a_lost_answer_is_retried_only_when_safe_to_repeat() -> None:
+def test_every_api_post_gets_one_key_of_its_own_sent_again_on_each_retry() -> None:
+    transport, sent, _ = scripted([httpx.Response(503), httpx.ConnectError("refused"), httpx.Response(201), httpx.Response(201)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.post("/api/v1/projects", json={"name": "x"}).status_code == 201
+        assert http.post("/api/v1/projects", json={"name": "x"}).status_code == 201
+    keys = [request.headers.get("Idempotency-Key") for request in sent]
+    assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", keys[0] or "")
+    assert keys[0] == keys[1] == keys[2] != keys[3]
+
+    # A caller's own key is the one sent, on every retry.
+    transport, sent, _ = scripted([httpx.Response(504), httpx.Response(201)])
+    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
+        assert http.post("/api/v1/webhooks", json={}, headers={"Idempotency-Key": "mine-1"}).status_code == 201
+    assert [request.headers["Idempotency-Key"] for request in sent] == ["mine-1", "mine-1"]
+
+
+def test_a_post_outside_the_api_gets_no_key_and_is_not_repeated() -> None:
     transport, sent, _ = scripted([httpx.Response(503)])
     with httpx.Client(transport=transport, base_url=ORIGIN) as http:
-        assert http.post("/api/v1/projects", json={}).status_code == 503
-    assert len(sent) == 1
+        assert http.post("/oauth/token", data={"grant_type": "refresh_token"}).status_code == 503
+    assert len(sent) == 1 and "Idempotency-Key" not in sent[0].headers
 
-    # A key on a POST that does not honour one is no licence to send it again: it would create twice.
-    transport, sent, _ = scripted([httpx.Response(503), httpx.Response(201)])
-    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
-        assert http.post("/api/v1/projects", json={}, headers={"Idempotency-Key": "k-2"}).status_code == 503
-    assert len(sent) == 1
 
-    transport, sent, _ = scripted([httpx.Response(503), httpx.Response(201)])
-    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
-        keyed = http.post("/api/v1/projects/7/assets/from-url", json={"url": "https://a.example/x.png"}, headers={"Idempotency-Key": "k-3"})
-        assert keyed.status_code == 201
-    assert len(sent) == 2
-
+def test_a_503_or_a_lost_answer_is_retried_for_what_is_safe_to_repeat() -> None:
     transport, sent, waited = scripted([httpx.ConnectError("refused"), httpx.Response(502), httpx.Response(200)])
     with httpx.Client(transport=transport, base_url=ORIGIN) as http:
         assert http.get("/api/v1/me").status_code == 200
     assert len(sent) == 3 and all(0 <= wait < 0.5 * 2**retry for retry, wait in enumerate(waited))
-
-    transport, sent, _ = scripted([httpx.Response(504), httpx.Response(200)])
-    with httpx.Client(transport=transport, base_url=ORIGIN) as http:
-        batch = http.build_request("POST", "/api/v1/projects/1/components/batch", json={"type": "card", "components": []})
-        batch.extensions[SAFE_TO_REPEAT] = True
-        assert http.send(batch).status_code == 200
 
     transport, sent, _ = scripted([httpx.ReadTimeout("slow")] * 4)
     with httpx.Client(transport=transport, base_url=ORIGIN) as http, pytest.raises(BoardsyncNetworkError) as lost:

@@ -10,7 +10,7 @@ import pytest
 from boardsync import BatchWriteError, BoardsyncClient, BoardsyncError
 from boardsync.openapi.api.components import list_components
 from boardsync.openapi.api.projects import create_project
-from boardsync.openapi.models import CardInput, CreateProjectBody, DiceInput, ListComponentsType
+from boardsync.openapi.models import CardInput, Component, CreateProjectBody, DiceInput, ListComponentsType, Project
 
 ONE_PIXEL_PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
 
@@ -24,6 +24,18 @@ def new_project(client: BoardsyncClient, name: str) -> int:
 def card_names(client: BoardsyncClient, project: int) -> list[str]:
     rows = client.paginate(list_components.sync_detailed, project=project, type_=ListComponentsType.CARD, per_page=2)
     return sorted(row.name for row in rows)
+
+
+def test_lists_every_row_typed_as_its_resource(client: BoardsyncClient) -> None:
+    project = new_project(client, f"Typed lists {uuid.uuid4()}")
+    client.write_components(project, "card", [{"unique_id": str(index), "name": f"Card {index}"} for index in range(3)])
+    client.write_components(project, "token", [{"unique_id": "t", "name": "Meeple"}])
+    cards = list(client.components(project, component_type="card"))
+    assert all(isinstance(row, Component) for row in cards)
+    assert sorted(row.name for row in cards) == ["Card 0", "Card 1", "Card 2"]
+    assert [row.name for row in client.components(project, unique_id="t")] == ["Meeple"]
+    assert project in [row.id for row in client.projects() if isinstance(row, Project)]
+    assert list(client.assets(project)) == []
 
 
 def test_syncs_a_deck_keyed_on_the_sheets_ids_and_converges_when_run_again(client: BoardsyncClient) -> None:

@@ -3,7 +3,6 @@ import { refusal } from './refusals.ts';
 import type { components, paths } from './openapi.gen.ts';
 import { listPages } from './pagination.ts';
 import { withSignal, type CallOptions } from './call-options.ts';
-import { markSafeToRepeat } from './retry-policy.ts';
 import type { Transport } from './transport.ts';
 
 export type WriteResult = components['schemas']['WriteResult'];
@@ -92,7 +91,7 @@ export async function writeComponents<Type extends ComponentType>(
       body: JSON.stringify(body),
       ...withSignal(options),
     });
-    const response = await context.transport(keyedByUniqueId(batch) ? markSafeToRepeat(request) : request);
+    const response = await context.transport(request);
     if (!response.ok) {
       const refused = await refusal(response);
       throw inOneCall ? refused : new BatchWriteError(total, start, refused);
@@ -102,14 +101,6 @@ export async function writeComponents<Type extends ComponentType>(
   }
   if (removeMissing && !inOneCall) total = { ...total, deleted: total.deleted + (await removeUnwritten(context, project, input.type, total, options)) };
   return total;
-}
-
-/** A batch whose every row names its `unique_id` writes the same rows however often it is sent: safe to send again. */
-function keyedByUniqueId(rows: readonly object[]): boolean {
-  return rows.every((row) => {
-    const key = (row as { unique_id?: unknown }).unique_id;
-    return (typeof key === 'string' && key.trim() !== '') || typeof key === 'number';
-  });
 }
 
 async function removeUnwritten(context: BatchContext, project: number, type: ComponentType, written: WriteResult, options: CallOptions): Promise<number> {

@@ -13,7 +13,17 @@ export type { Change, ChangePage, ChangesApi, ChangesQuery, FollowOptions } from
 export type { Credentials, TokenSource } from './credentials.ts';
 export type { CallOptions } from './call-options.ts';
 export { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError, type Problem } from './errors.ts';
-export { AuthError, ConflictError, NotFoundError, QuotaError, RateLimitedError, ValidationError, unwrap } from './refusals.ts';
+export {
+  AuthError,
+  ConflictError,
+  NotFoundError,
+  QuotaError,
+  RateLimitedError,
+  ValidationError,
+  unwrap,
+  unwrapIfModified,
+  type ConditionalRead,
+} from './refusals.ts';
 export {
   beginAuthorization,
   completeAuthorization,

@@ -73,8 +73,22 @@ export async function refusal(response: Response): Promise<BoardsyncError> {
 /**
  * The body of a successful `client.api` call, or its failure thrown as the error of its family:
  * `const { data: project } = unwrap(await client.api.GET('/api/v1/projects/{project}', …))`.
+ * A read sent with `If-None-Match` may be answered 304: read it with {@link unwrapIfModified}.
  */
 export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
   if (result.response.ok && result.data !== undefined) return result.data;
   throw refusalOf(result.response, asProblem(result.error));
+}
+
+/** What a conditional read answered: the body and its new ETag when it changed, or only that it did not (304). */
+export type ConditionalRead<Data> = { modified: true; data: Data; etag: string | undefined } | { modified: false; etag: string | undefined };
+
+/**
+ * A read sent with `If-None-Match`: `modified: false` when the ETag sent still names the answer (304:
+ * keep what you have), else the body and its ETag to send next time; a failure is thrown as by {@link unwrap}.
+ */
+export function unwrapIfModified<Data>(result: { data?: Data; error?: unknown; response: Response }): ConditionalRead<Data> {
+  const etag = result.response.headers.get('etag') ?? undefined;
+  if (result.response.status === 304) return { modified: false, etag };
+  return { modified: true, data: unwrap(result), etag };
 }

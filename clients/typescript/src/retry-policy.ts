@@ -18,26 +18,26 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Answers that say the request may not have been carried out, or not yet: a gateway's or a busy service's. */
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
-const repeatable = new WeakSet<Request>();
+/**
+ * The operations that honour an `Idempotency-Key`: every POST of the API. A key on a POST elsewhere
+ * (the OAuth endpoints) is sent but does not make it safe to repeat.
+ */
+const HONOURS_IDEMPOTENCY_KEY = /^\/api\/v1\//;
 
-/** Marks a request the client built as safe to send twice (a batch whose every row carries its `unique_id`). */
-export function markSafeToRepeat(request: Request): Request {
-  repeatable.add(request);
+/**
+ * The request with an `Idempotency-Key` when it is an API POST without one: a fresh UUID, made once
+ * for the logical call, so each retry of it carries the same key and the API does it at most once.
+ */
+export function withIdempotencyKey(request: Request): Request {
+  if (request.method.toUpperCase() === 'POST' && !request.headers.has('Idempotency-Key') && HONOURS_IDEMPOTENCY_KEY.test(new URL(request.url).pathname)) {
+    request.headers.set('Idempotency-Key', crypto.randomUUID());
+  }
   return request;
 }
 
-/**
- * The operations that honour an `Idempotency-Key` (docs/rules.md "Assets": uploads and mirrors). A key
- * on any other POST is sent but does not make it safe to repeat: the API would run it twice.
- */
-const HONOURS_IDEMPOTENCY_KEY = /^\/api\/v1\/projects\/[^/]+\/assets(?:\/from-url)?$/;
-
-/**
- * Whether sending `request` twice has the effect of sending it once: an idempotent method, a POST
- * with an `Idempotency-Key` the operation honours, or one the client marked.
- */
+/** Whether sending `request` twice has the effect of sending it once: an idempotent method, or a POST with an `Idempotency-Key` the API honours. */
 export function isSafeToRepeat(request: Request): boolean {
-  if (IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || repeatable.has(request)) return true;
+  if (IDEMPOTENT_METHODS.has(request.method.toUpperCase())) return true;
   return request.headers.has('Idempotency-Key') && HONOURS_IDEMPOTENCY_KEY.test(new URL(request.url).pathname);
 }
 

@@ -1,6 +1,6 @@
 import type { TokenSource } from './credentials.ts';
 import { BoardsyncNetworkError } from './errors.ts';
-import { retryDelayMs, type Attempt, type RetryPolicy } from './retry-policy.ts';
+import { retryDelayMs, withIdempotencyKey, type Attempt, type RetryPolicy } from './retry-policy.ts';
 import { USER_AGENT } from './version.ts';
 
 export interface TransportOptions {
@@ -17,7 +17,8 @@ export interface TransportOptions {
 export type Transport = (request: Request) => Promise<Response>;
 
 /**
- * Every request the client sends: the bearer token on the API's origin; one refresh and one replay
+ * Every request the client sends: the bearer token on the API's origin, and an `Idempotency-Key` on
+ * its POSTs when the caller gave none (the same one on every attempt); one refresh and one replay
  * after a 401 (the API refused it before doing anything, so replaying is safe for any method); each
  * attempt bounded by the timeout and by the caller's `signal`; and the retries of `retryDelayMs`.
  * The caller's abort ends it at once, with the abort's reason; attempts that got no answer end in a
@@ -28,6 +29,7 @@ export function createTransport(options: TransportOptions): Transport {
   return async (request) => {
     const caller = request.signal;
     const ours = new URL(request.url).origin === origin;
+    if (ours) withIdempotencyKey(request);
     let token = ours ? await tokens.current() : undefined;
     let refreshed = false;
     for (let retries = 0; ;) {

@@ -11,7 +11,6 @@ from .openapi.api.components import list_components
 from .openapi.client import AuthenticatedClient
 from .openapi.models.list_components_type import ListComponentsType
 from .pagination import paginate
-from .retries import SAFE_TO_REPEAT
 
 #: docs/rules.md "Limits": at most 500 rows, one type, per call.
 MAX_BATCH_ROWS = 500
@@ -47,8 +46,6 @@ def write_components(
         batch = plain[start : start + batch_size]
         body = {**flags, "components": batch, **({"remove_missing": remove_missing} if in_one_call else {})}
         request = api.get_httpx_client().build_request("POST", f"/api/v1/projects/{project}/components/batch", json=body)
-        if all(_keyed(row) for row in batch):
-            request.extensions[SAFE_TO_REPEAT] = True  # keyed rows: sending it twice writes the same rows
         try:
             response = api.get_httpx_client().send(request)
         except BoardsyncError as refused:
@@ -61,11 +58,6 @@ def write_components(
     if remove_missing and not in_one_call:
         total["deleted"] += _remove_unwritten(api, own_source(), project, component_type, total)
     return total
-
-
-def _keyed(row: Row) -> bool:
-    key = row.get("unique_id")
-    return (isinstance(key, str) and key.strip() != "") or (isinstance(key, int) and not isinstance(key, bool))
 
 
 def _remove_unwritten(api: AuthenticatedClient, source: str, project: int, component_type: str, written: dict[str, Any]) -> int:

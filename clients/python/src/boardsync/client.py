@@ -10,10 +10,12 @@ from typing import Any, Literal
 
 import httpx
 
+from . import listings
 from .auth import OAuthSession, PersonalToken
 from .batches import MAX_BATCH_ROWS, write_components
 from .changes import ChangesFeed
 from .openapi.client import AuthenticatedClient
+from .openapi.models import Asset, Component, Delivery, Project
 from .pagination import paginate
 from .raising import RaisingAsyncClient, RaisingClient
 from .retries import AsyncRetryingTransport, RetryingTransport, RetryPolicy
@@ -87,8 +89,27 @@ class BoardsyncClient:
         self._http.close()
 
     def paginate(self, operation: Callable[..., Any], /, **arguments: Any) -> Iterator[Any]:
-        """Every row of a list operation: ``client.paginate(list_components.sync_detailed, project=7, per_page=200)``."""
+        """Every row of a list operation: ``client.paginate(list_components.sync_detailed, project=7, per_page=200)``.
+        The lists' own methods (``projects``, ``components``, ``assets``, ``deliveries``) type their rows."""
         return paginate(operation, client=self.api, **arguments)
+
+    def projects(self) -> Iterator[Project]:
+        """Every project of the designer's, newest first, typed."""
+        return listings.projects(self.api)
+
+    def components(
+        self, project: int, *, component_type: str | None = None, name: str | None = None, unique_id: str | None = None
+    ) -> Iterator[Component]:
+        """Every component of a project, typed; ``component_type``, ``name`` and ``unique_id`` filter exactly."""
+        return listings.components(self.api, project, component_type=component_type, name=name, unique_id=unique_id)
+
+    def assets(self, project: int) -> Iterator[Asset]:
+        """Every file in a project's storage folder, newest first, typed."""
+        return listings.assets(self.api, project)
+
+    def deliveries(self, webhook: int, *, status: str | None = None) -> Iterator[Delivery]:
+        """Every delivery of one of the app's webhooks, newest first (``failed``, ``pending`` or ``succeeded`` only when given), typed."""
+        return listings.deliveries(self.api, webhook, status=status)
 
     def write_components(
         self,

@@ -6,6 +6,7 @@ import asyncio
 import random
 import re
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -13,9 +14,6 @@ from email.utils import parsedate_to_datetime
 import httpx
 
 from .errors import BoardsyncNetworkError
-
-#: Set on a request's ``extensions`` by the client for a write that is safe to send twice.
-SAFE_TO_REPEAT = "boardsync.safe_to_repeat"
 
 # RFC 9110 §9.2.2: sending one of these twice has the effect of sending it once.
 _IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
@@ -33,16 +31,24 @@ class RetryPolicy:
     backoff_max_seconds: float = 8
 
 
-# The operations that honour an Idempotency-Key (docs/rules.md "Assets": uploads and mirrors). A key on any
-# other POST is sent but does not make it safe to repeat: the API would run it twice.
-_HONOURS_IDEMPOTENCY_KEY = re.compile(r"/api/v1/projects/[^/]+/assets(?:/from-url)?")
+# The operations that honour an Idempotency-Key: every POST of the API. A key on a POST elsewhere (the OAuth
+# endpoints) is sent but does not make it safe to repeat.
+_HONOURS_IDEMPOTENCY_KEY = re.compile(r"/api/v1/.*")
 
 
 def is_safe_to_repeat(request: httpx.Request) -> bool:
-    """An idempotent method, a POST with an ``Idempotency-Key`` the operation honours, or a write the client marked."""
-    if request.method in _IDEMPOTENT_METHODS or request.extensions.get(SAFE_TO_REPEAT):
+    """An idempotent method, or a POST with an ``Idempotency-Key`` the API honours."""
+    if request.method in _IDEMPOTENT_METHODS:
         return True
     return "Idempotency-Key" in request.headers and _HONOURS_IDEMPOTENCY_KEY.fullmatch(request.url.path) is not None
+
+
+def with_idempotency_key(request: httpx.Request) -> httpx.Request:
+    """The request with an ``Idempotency-Key`` when it is an API POST without one: a fresh UUID, made once for
+    the logical call, so each retry of it carries the same key and the API does it at most once."""
+    if request.method == "POST" and "Idempotency-Key" not in request.headers and _HONOURS_IDEMPOTENCY_KEY.fullmatch(request.url.path):
+        request.headers["Idempotency-Key"] = str(uuid.uuid4())
+    return request
 
 
 def retry_delay(
@@ -97,6 +103,7 @@ class RetryingTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()  # the body is sent again as it was
+        with_idempotency_key(request)
         retries = 0
         while True:
             try:
@@ -129,6 +136,7 @@ class AsyncRetryingTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         await request.aread()
+        with_idempotency_key(request)
         retries = 0
         while True:
             try:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BatchWriteError } from '../component-batches.ts';
 import { BoardsyncError, BoardsyncNetworkError, OAuthError, WebhookVerificationError } from '../errors.ts';
-import { AuthError, ConflictError, NotFoundError, QuotaError, RateLimitedError, ValidationError, refusal, unwrap } from '../refusals.ts';
+import { AuthError, ConflictError, NotFoundError, QuotaError, RateLimitedError, ValidationError, refusal, unwrap, unwrapIfModified } from '../refusals.ts';
 
 const answer = (status: number, code: string, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify({ type: 'about:blank', title: 'Refused', status, code, detail: `${code}.` }), {
@@ -23,6 +23,14 @@ describe('the client’s errors', () => {
     expect(thrown).toBeInstanceOf(NotFoundError);
     expect(thrown).toBeInstanceOf(BoardsyncError);
     expect(thrown).toMatchObject({ name: 'NotFoundError', status: 404, code: 'not_found', requestId: 'req-42' });
+  });
+
+  it('reads a 304 as not modified, never as a refusal; a changed answer with its new ETag; a refusal still thrown', () => {
+    const notModified = new Response(null, { status: 304, headers: { ETag: '"v1"' } });
+    expect(unwrapIfModified({ response: notModified })).toEqual({ modified: false, etag: '"v1"' });
+    const changed = new Response('{}', { status: 200, headers: { ETag: '"v2"' } });
+    expect(unwrapIfModified({ data: { id: 7 }, response: changed })).toEqual({ modified: true, data: { id: 7 }, etag: '"v2"' });
+    expect(thrownBy(() => unwrapIfModified({ error: { code: 'not_found' }, response: answer(404, 'not_found') }))).toBeInstanceOf(NotFoundError);
   });
 
   it.each([

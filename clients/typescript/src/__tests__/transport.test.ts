@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TokenSource } from '../credentials.ts';
 import { BoardsyncNetworkError } from '../errors.ts';
-import { DEFAULT_RETRY_POLICY, markSafeToRepeat, parseRetryAfter, retryDelayMs } from '../retry-policy.ts';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs } from '../retry-policy.ts';
 import { abortableSleep, createTransport } from '../transport.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -75,39 +75,32 @@ describe('the client transport', () => {
     expect(waited).toEqual([1000]);
   });
 
-  it('sends again after a 502, 503, 504 or a failed network only what is safe to repeat, with the same body and key', async () => {
-    const plain = scripted([status(503, { 'Retry-After': '1' })]);
-    expect((await plain.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }))).status).toBe(503);
-    expect(plain.sent).toHaveLength(1);
-    const lost = scripted([new TypeError('fetch failed')]);
-    await expect(lost.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{}' }))).rejects.toMatchObject({
-      name: 'BoardsyncNetworkError',
-      attempts: 1,
-      timedOut: false,
-    });
-
+  it('gives every API POST one Idempotency-Key of its own, sent on each of its retries after a 502, 503, 504 or a failed network', async () => {
     const keyed = scripted([status(502), new TypeError('fetch failed'), status(504), status(201)]);
-    const request = new Request(`${ORIGIN}/api/v1/projects/1/assets/from-url`, {
-      method: 'POST',
-      headers: { 'Idempotency-Key': 'k-1' },
-      body: '{"url":"https://a.example/x.png"}',
-    });
-    expect((await keyed.transport(request)).status).toBe(201);
-    expect(keyed.sent.map(({ idempotencyKey, body }) => [idempotencyKey, body])).toEqual(
-      Array.from({ length: 4 }, () => ['k-1', '{"url":"https://a.example/x.png"}']),
-    );
+    expect((await keyed.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }))).status).toBe(201);
+    const [key] = keyed.sent.map(({ idempotencyKey }) => idempotencyKey);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyed.sent.map(({ idempotencyKey, body }) => [idempotencyKey, body])).toEqual(Array.from({ length: 4 }, () => [key, '{"name":"x"}']));
     // Without a Retry-After each wait is a jittered backoff under a doubling ceiling.
     expect(keyed.waited.every((wait, retry) => wait >= 0 && wait < DEFAULT_RETRY_POLICY.backoffBaseMs * 2 ** retry)).toBe(true);
 
-    // A key on a POST that does not honour one is no licence to send it again: it would create twice.
-    const project = scripted([status(503), status(201)]);
-    const create = new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', headers: { 'Idempotency-Key': 'k-2' }, body: '{"name":"x"}' });
-    expect([(await project.transport(create)).status, project.sent.length]).toEqual([503, 1]);
+    // Another call is another write: a key of its own. A caller's own key is the one sent.
+    const next = scripted([status(201), status(503), status(201)]);
+    await next.transport(new Request(`${ORIGIN}/api/v1/projects`, { method: 'POST', body: '{"name":"x"}' }));
+    await next.transport(new Request(`${ORIGIN}/api/v1/webhooks`, { method: 'POST', headers: { 'Idempotency-Key': 'mine-1' }, body: '{}' }));
+    expect(next.sent.map(({ idempotencyKey }) => idempotencyKey)).toEqual([expect.not.stringMatching(key ?? ''), 'mine-1', 'mine-1']);
+  });
 
-    const batch = scripted([status(503), status(200)]);
-    const rows = new Request(`${ORIGIN}/api/v1/projects/1/components/batch`, { method: 'POST', body: '{"type":"card","components":[]}' });
-    expect((await batch.transport(markSafeToRepeat(rows))).status).toBe(200);
-    expect(batch.sent).toHaveLength(2);
+  it('repeats no POST outside the API, which honours no key, after a 503 or a failed network', async () => {
+    const token = scripted([status(503, { 'Retry-After': '1' })]);
+    const exchange = new Request(`${ORIGIN}/oauth/token`, { method: 'POST', body: 'grant_type=refresh_token&refresh_token=x' });
+    expect((await token.transport(exchange)).status).toBe(503);
+    expect(token.sent.map(({ idempotencyKey }) => idempotencyKey)).toEqual([null]);
+    const lost = scripted([new TypeError('fetch failed')]);
+    await expect(lost.transport(new Request(`${ORIGIN}/oauth/revoke`, { method: 'POST', body: 'token=x' }))).rejects.toMatchObject({
+      name: 'BoardsyncNetworkError',
+      attempts: 1,
+    });
   });
 
   it('abandons an attempt past the timeout, retries what is safe, then says it timed out', async () => {

@@ -153,6 +153,44 @@ export function describePackage(system: RunningSystem): void {
       });
     });
 
+    it('throws each refusal of the system as its family, reads a 304 as not modified, and repeats a POST only under its key', async () => {
+      await writeFile(
+        join(folder, 'refusals.mjs'),
+        [
+          "import { createBoardsyncClient, unwrap, unwrapIfModified, AuthError, NotFoundError, ValidationError } from '@boardsync/client';",
+          'const client = createBoardsyncClient({ baseUrl: process.env.BOARDSYNC_URL, auth: process.env.BOARDSYNC_TOKEN });',
+          "const stranger = createBoardsyncClient({ baseUrl: process.env.BOARDSYNC_URL, auth: 'bsp_not_a_token' });",
+          'const thrown = (pending) => pending.then(unwrap).then(() => undefined, (error) => error);',
+          'const family = (error) => [error?.name, error?.status, error?.code, typeof error?.requestId];',
+          "const missing = await thrown(client.api.GET('/api/v1/projects/{project}', { params: { path: { project: 2147483000 } } }));",
+          "const invalid = await thrown(client.api.POST('/api/v1/projects', { body: { name: 'x', player_count_min: 5, player_count_max: 2 } }));",
+          "const unknown = await thrown(stranger.api.GET('/api/v1/me'));",
+          'const key = crypto.randomUUID();',
+          "await thrown(client.api.POST('/api/v1/projects', { body: { name: 'Keyed' }, headers: { 'Idempotency-Key': key } }));",
+          "const reused = await thrown(client.api.POST('/api/v1/projects', { body: { name: 'Other' }, headers: { 'Idempotency-Key': key } }));",
+          "const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Polled' } })).data.id;",
+          "const read = (etag) => client.api.GET('/api/v1/projects/{project}', { params: { path: { project } }, ...(etag ? { headers: { 'If-None-Match': etag } } : {}) });",
+          'const first = unwrapIfModified(await read());',
+          'const again = unwrapIfModified(await read(first.etag));',
+          'console.log(JSON.stringify({',
+          '  missing: [...family(missing), missing instanceof NotFoundError],',
+          '  invalid: [...family(invalid), invalid instanceof ValidationError, Object.keys(invalid.fieldErrors ?? {}).length > 0],',
+          '  unknown: [...family(unknown), unknown instanceof AuthError],',
+          '  reused: [...family(reused), reused instanceof ValidationError],',
+          '  notModified: [first.modified, again.modified, again.etag === first.etag],',
+          '}));',
+        ].join('\n'),
+      );
+      const env = outsideEnv({ BOARDSYNC_URL: system.gateway, BOARDSYNC_TOKEN: await system.personalToken(['projects:read', 'projects:write']) });
+      expect(JSON.parse(run(process.execPath, ['refusals.mjs'], folder, env))).toEqual({
+        missing: ['NotFoundError', 404, 'not_found', 'string', true],
+        invalid: ['ValidationError', 422, 'validation_failed', 'string', true, true],
+        unknown: ['AuthError', 401, 'unauthenticated', 'string', true],
+        reused: ['ValidationError', 422, 'idempotency_key_reused', 'string', true],
+        notModified: [true, false, true],
+      });
+    });
+
     it('types a tool written against it, from ES modules and CommonJS: each type’s rows, misspellings refused', async () => {
       const rows = [
         "import { createBoardsyncClient } from '@boardsync/client';",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { unwrap } from '@boardsync/client';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
+import { answerCutter } from '../../../../tests/support/answer-cutter.ts';
 import { ONE_PIXEL_PNG } from '../../../../tests/support/artwork-server.ts';
 import { clientFor, EVERY_SCOPE } from './client-for.ts';
 
@@ -49,5 +50,32 @@ export function describeRetries(system: RunningSystem, limits: { readsPerMinute:
       expect(sent.filter((line) => line === 'GET /api/v1/me').length).toBeGreaterThanOrEqual(2);
       expect(sent.filter((line) => line === `POST /api/v1/projects/${String(project)}/assets`).length).toBeGreaterThanOrEqual(2);
     }, 180_000);
+  });
+
+  describe('a write whose answer is lost after the server committed it', () => {
+    it('is sent again with the same Idempotency-Key and done once: the retry is answered the first result, marked replayed', async () => {
+      const cutter = await answerCutter(system.gateway);
+      try {
+        const token = await system.personalToken(EVERY_SCOPE);
+        const { client: cut } = await clientFor(system, EVERY_SCOPE, { auth: token, baseUrl: cutter.url });
+        const { client: direct } = await clientFor(system, EVERY_SCOPE, { auth: token });
+
+        const created = await cut.api.POST('/api/v1/projects', { body: { name: 'Answer lost' } });
+        expect([created.response.status, created.response.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+        const project = unwrap(created).data.id;
+        const group = await cut.api.POST('/api/v1/projects/{project}/groups', { params: { path: { project } }, body: { kind: 'deck', name: 'Weather' } });
+        // Done again, it would have found the deck (200): the retry was answered the first 201.
+        expect([group.response.status, group.response.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+        const hook = await cut.api.POST('/api/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['components.changed'] } });
+        expect(hook.response.status).toBe(201);
+        expect(unwrap(hook).secret).toMatch(/^whsec_/);
+        expect(cutter.cut).toEqual(['POST /api/v1/projects', `POST /api/v1/projects/${String(project)}/groups`, 'POST /api/v1/webhooks']);
+
+        expect(unwrap(await direct.api.GET('/api/v1/projects')).data.filter((row) => row.name === 'Answer lost')).toHaveLength(1);
+        expect(unwrap(await direct.api.GET('/api/v1/webhooks')).data.map((row) => row.id)).toEqual([unwrap(hook).id]);
+      } finally {
+        await cutter.close();
+      }
+    }, 60_000);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BoardsyncError, unwrap } from '@boardsync/client';
+import { BoardsyncError, unwrap, unwrapIfModified } from '@boardsync/client';
 import type { RunningSystem } from '../../../../tests/support/running-system.ts';
 import { clientFor } from './client-for.ts';
 
@@ -14,6 +14,20 @@ export function describeTypedCalls(system: RunningSystem): void {
       expect(patched.data.genre).toBe('racing');
       const read = unwrap(await client.api.GET('/api/v1/projects/{project}', { params: { path: { project } } }));
       expect(read.data).toMatchObject({ id: project, name: 'Tide Runners', genre: 'racing' });
+    });
+
+    it('reads conditionally: the ETag sent back answers 304, read as not modified, until the project changes', async () => {
+      const { client } = await clientFor(system);
+      const project = unwrap(await client.api.POST('/api/v1/projects', { body: { name: 'Polled' } })).data.id;
+      const read = (etag?: string) =>
+        client.api.GET('/api/v1/projects/{project}', { params: { path: { project } }, ...(etag ? { headers: { 'If-None-Match': etag } } : {}) });
+      const first = unwrapIfModified(await read());
+      expect(first).toMatchObject({ modified: true, etag: expect.any(String) });
+      expect(unwrapIfModified(await read(first.etag))).toEqual({ modified: false, etag: first.etag });
+      unwrap(await client.api.PATCH('/api/v1/projects/{project}', { params: { path: { project } }, body: { genre: 'polling' } }));
+      const changed = unwrapIfModified(await read(first.etag));
+      expect(changed.modified && changed.data.data.genre).toBe('polling');
+      expect(changed.etag).not.toBe(first.etag);
     });
 
     it('throws the API’s Problem as a BoardsyncError: status, code, field errors', async () => {

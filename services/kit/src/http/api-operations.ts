@@ -14,7 +14,11 @@ export interface ServedOperation extends Operation {
 /** A service's public operations, each bound to the dependencies its handler is given. */
 export function serveOperations<Deps>(operations: readonly Operation<Deps>[], deps: Deps): ServedOperation[] {
   return operations.map((operation) => {
-    const chain = compose<Context>([...(operation.before?.(deps) ?? []), async (ctx) => operation.handle(ctx as OperationContext, deps)]);
+    // Awaited, not returned: the handler's frames stay in the async stack traces of what it awaits (tests/walks.spec.ts reads them).
+    const handle = async (ctx: Context): Promise<void> => {
+      await operation.handle(ctx as OperationContext, deps);
+    };
+    const chain = compose<Context>([...(operation.before?.(deps) ?? []), handle]);
     return { ...(operation as Operation), run: (ctx: Context) => chain(ctx) };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,19 @@ function outputOf(command: string, args: string[], cwd: string, env: Record<stri
   }
 }
 
+/**
+ * As {@link outputOf}, without blocking this process: pytest calls the answer-losing proxy, which
+ * answers from this process's event loop.
+ */
+function outputOfWhileServing(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: { ...process.env, PIP_CACHE_DIR: pipCache, ...env }, encoding: 'utf8', timeout: 300_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
 /** As {@link outputOf}, with the error text too: what the deck sync reports on stderr. */
 function outputsOf(command: string, args: string[], cwd: string, env: Record<string, string>): { stdout: string; stderr: string } {
   const done = spawnSync(command, args, { cwd, env: { ...process.env, PIP_CACHE_DIR: pipCache, ...env }, encoding: 'utf8', timeout: 300_000 });
@@ -72,7 +85,7 @@ describe('the boardsync Python package, installed from its wheel', () => {
       BOARDSYNC_WEBHOOK_VECTORS: join(ROOT, 'clients/webhook-test-vectors.json'),
       BOARDSYNC_CUTTING_URL: cutter?.url ?? '',
     };
-    const output = outputOf(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], folder, env);
+    const output = await outputOfWhileServing(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], folder, env);
     expect(Number(/(\d+) passed/.exec(output)?.[1] ?? 0)).toBeGreaterThanOrEqual(10);
     expect(output).not.toMatch(/failed|error/i);
     // test_lost_answers.py's writes had their first answers lost on the way, each once.

@@ -3,6 +3,7 @@ import {
   claimKey,
   dropExpiredIdempotencyRecords,
   fingerprintOf,
+  IdempotencyAnswerAsSentMigration,
   IdempotencyMigration,
   isProblem,
   OutboxMessage,
@@ -13,7 +14,11 @@ import { databaseBackends, testLogger, type TestBackend } from '../src/testing.t
 
 const logger = testLogger('idempotency');
 
-const backends = databaseBackends('idempotency', { entities: [OutboxMessage], migrations: [OutboxMigration, IdempotencyMigration], logger });
+const backends = databaseBackends('idempotency', {
+  entities: [OutboxMessage],
+  migrations: [OutboxMigration, IdempotencyMigration, IdempotencyAnswerAsSentMigration],
+  logger,
+});
 
 const refusalOf = async (pending: Promise<unknown>): Promise<unknown> =>
   pending.then(
@@ -89,6 +94,14 @@ describe.each(backends)('Idempotency-Key records: $name', (backend) => {
     await failed.abandon();
     const retried = await claimKey<{ id: number }>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
     expect(retried.replay).toBeUndefined();
+  });
+
+  it('answers the first result as it was kept, its keys in their order', async () => {
+    const keyed = scope();
+    const first = await claimKey<Record<string, number>>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    await fork().transactional((tx) => first.remember(tx, { zebra: 1, apple: 2, mango: 3 }));
+    const again = await claimKey<Record<string, number>>(fork(), keyed, fingerprintOf({ name: 'x' }), 24);
+    expect(JSON.stringify(again.replay)).toBe('{"zebra":1,"apple":2,"mango":3}');
   });
 
   it('keeps keys apart per designer and app', async () => {

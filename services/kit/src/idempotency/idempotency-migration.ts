@@ -27,3 +27,19 @@ export class IdempotencyMigration extends Migration {
     this.addSql('drop table if exists idempotency_record');
   }
 }
+
+/**
+ * The kept answer as its text was sent (`json`, not `jsonb`, which reorders an object's keys): a replay
+ * answers the first body byte for byte, key order included.
+ */
+export class IdempotencyAnswerAsSentMigration extends Migration {
+  override name = '20261130010000_kit_idempotency_answer_as_sent';
+
+  override up(): void {
+    this.addSql('alter table idempotency_record alter column response type json using response::json');
+  }
+
+  override down(): void {
+    this.addSql('alter table idempotency_record alter column response type jsonb using response::jsonb');
+  }
+}

@@ -1,4 +1,4 @@
-import { IdempotencyMigration, OutboxMigration, OutboxNotifyMigration } from '@boardsync/kit';
+import { IdempotencyAnswerAsSentMigration, IdempotencyMigration, OutboxMigration, OutboxNotifyMigration } from '@boardsync/kit';
 import { WebhooksAndDeliveries } from './20261122120000-webhooks-and-deliveries.ts';
 import { SealedWebhookSecrets } from './20261125090000-sealed-webhook-secrets.ts';
 import { DeliveryQueueOrder } from './20261125210000-delivery-queue-order.ts';
@@ -25,4 +25,5 @@ export const migrations = [
   WebhookRegistrant,
   DeliveriesRequeuedSignal,
   IdempotencyMigration,
+  IdempotencyAnswerAsSentMigration,
 ];

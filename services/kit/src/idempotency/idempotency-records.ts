@@ -8,7 +8,12 @@ export interface IdempotencyScope {
   key: string;
 }
 
-const ABANDONED_AFTER_SECONDS = 15 * 60;
+/**
+ * A pending claim this old is taken for one whose request died with its process (a killed pod), so
+ * its key serves a retry again within a minute. Should the first request still be running, it cannot
+ * commit its write: its result is recorded in its transaction only under its own claim token.
+ */
+const ABANDONED_AFTER_SECONDS = 60;
 
 export type IdempotencyClaim =
   { kind: 'claimed'; token: string } | { kind: 'replay'; fingerprint: string; response: unknown } | { kind: 'in_progress'; fingerprint: string };
@@ -19,7 +24,6 @@ export type IdempotencyClaim =
  */
 export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyScope, fingerprint: string, ttlHours: number): Promise<IdempotencyClaim> {
   const params = [scope.designerId, scope.source, scope.key];
-  // A pending claim this old belongs to a request that died (a killed process): the key is free again.
   await em.execute(
     `delete from idempotency_record where designer_id = ? and source = ? and key = ?
        and (created_at <= now() - make_interval(hours => ?) or (state = 'pending' and created_at <= now() - make_interval(secs => ?)))`,

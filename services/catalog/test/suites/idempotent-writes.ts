@@ -15,7 +15,7 @@ export function idempotentWriteSuite(world: CatalogWorld): void {
   const newKey = (): string => `write-${String(++keys)}-${String(Date.now())}`;
 
   async function post(caller: Caller, path: string, body: unknown, key?: string, base?: string): Promise<Reply> {
-    const headers = key === undefined ? {} : { 'Idempotency-Key': key };
+    const headers: Record<string, string> = key === undefined ? {} : { 'Idempotency-Key': key };
     const response = base
       ? await fetch(`${base}${path}`, {
           method: 'POST',

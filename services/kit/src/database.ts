@@ -14,7 +14,7 @@ export { executeBound } from './db/bound.ts';
 export { OutboxMessage } from './outbox/outbox-message.ts';
 export { OutboxMigration, OutboxNotifyMigration } from './outbox/outbox-migration.ts';
 export { IdempotencyAnswerAsSentMigration, IdempotencyMigration } from './idempotency/idempotency-migration.ts';
-export { claimKey, fingerprintOf, REPEAT_WAIT_MS, type HeldKey, type IdempotentResult } from './idempotency/held-key.ts';
+export { claimKey, fingerprintOf, onceUnder, REPEAT_WAIT_MS, type HeldKey, type IdempotentResult } from './idempotency/held-key.ts';
 export { answerOnce, type Answer, type KeptAnswers, type OnceWrite, type Remember } from './idempotency/answer-once.ts';
 export { idempotencyKeyForgetter } from './idempotency/key-forgetter.ts';
 export { dropExpiredIdempotencyRecords, type IdempotencyScope } from './idempotency/idempotency-records.ts';

@@ -4,7 +4,7 @@ import type { ConversionTarget } from '../domain/conversion.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
 import { fetchImage } from '../outbound/fetch-image.ts';
 import { answering } from './adapter-answers.ts';
-import { claimKey, fingerprintOf, type IdempotentResult } from '@boardsync/kit';
+import { claimKey, fingerprintOf, onceUnder, type IdempotentResult } from '@boardsync/kit';
 import { storeImage, type StoredAsset } from './store-image.ts';
 
 export interface Mirror {
@@ -19,8 +19,7 @@ export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, m
   const scope = mirror.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: mirror.idempotencyKey };
   const fingerprint = fingerprintOf({ operation: 'from-url', project: mirror.owner.projectId, url: mirror.url, convertTo: mirror.convertTo ?? null });
   const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
-  if (key.replay) return { result: key.replay, replayed: true };
-  try {
+  return onceUnder(key, async (remember) => {
     const fetched = await answering(() => fetchImage(runtime, mirror.url));
     try {
       const image = {
@@ -30,12 +29,9 @@ export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, m
         ...(mirror.convertTo ? { convertTo: mirror.convertTo } : {}),
       };
       const placement = { owner: mirror.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source };
-      return { result: await storeImage(runtime, image, placement, key.remember), replayed: false };
+      return await storeImage(runtime, image, placement, remember);
     } finally {
       await runtime.scratch.remove(fetched.file.path);
     }
-  } catch (error) {
-    await key.abandon();
-    throw error;
-  }
+  });
 }

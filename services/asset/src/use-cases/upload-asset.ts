@@ -3,7 +3,7 @@ import type { AssetOwner } from '../domain/asset-key.ts';
 import type { ConversionTarget } from '../domain/conversion.ts';
 import type { SpooledFile } from '../spool/spool.ts';
 import type { AssetRuntime } from './asset-runtime.ts';
-import { claimKey, fingerprintOf, type IdempotentResult } from '@boardsync/kit';
+import { claimKey, fingerprintOf, onceUnder, type IdempotentResult } from '@boardsync/kit';
 import { sniffedKind } from '../media/sniffed.ts';
 import { answering } from './adapter-answers.ts';
 import { storeImage, type StoredAsset } from './store-image.ts';
@@ -29,13 +29,9 @@ export async function uploadAsset(runtime: AssetRuntime, principal: Principal, u
     convertTo: upload.convertTo ?? null,
   });
   const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
-  if (key.replay) return { result: key.replay, replayed: true };
-  try {
+  return onceUnder(key, (remember) => {
     const image = { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) };
     const placement = { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source };
-    return { result: await storeImage(runtime, image, placement, key.remember), replayed: false };
-  } catch (error) {
-    await key.abandon();
-    throw error;
-  }
+    return storeImage(runtime, image, placement, remember);
+  });
 }

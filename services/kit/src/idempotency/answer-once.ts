@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Context } from 'koa';
 import { principalOf } from '../principal.ts';
-import { claimKey, fingerprintOf } from './held-key.ts';
+import { claimKey, fingerprintOf, onceUnder } from './held-key.ts';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency-key.ts';
 
 /** What an API POST answers: its status and JSON body, as kept for a replay. */
@@ -44,22 +44,10 @@ export async function answerOnce<R>(ctx: Context, em: EntityManager, kept: KeptA
   const scope = key === undefined ? undefined : { designerId, source, key };
   const fingerprint = fingerprintOf({ method: ctx.method, path: ctx.path, body: (ctx.request as { body?: unknown }).body ?? null });
   const held = await claimKey<Answer>(em, scope, fingerprint, kept.ttlHours, kept.waitMs);
-  if (held.replay) {
-    const { status, body } = write.kept ? write.kept.restore(held.replay) : held.replay;
-    ctx.status = status;
-    ctx.body = body;
-    ctx.set(REPLAYED_HEADER, 'true');
-    return;
-  }
   const keep = write.kept?.keep ?? ((answer: Answer) => answer);
-  let result: R;
-  try {
-    result = await write.run((tx, done) => held.remember(tx, keep(write.answer(done))));
-  } catch (error) {
-    await held.abandon();
-    throw error;
-  }
-  const { status, body } = write.answer(result);
+  const { result, replayed } = await onceUnder(held, async (remember) => write.answer(await write.run((tx, done) => remember(tx, keep(write.answer(done))))));
+  const { status, body } = replayed && write.kept ? write.kept.restore(result) : result;
   ctx.status = status;
   ctx.body = body;
+  if (replayed) ctx.set(REPLAYED_HEADER, 'true');
 }

@@ -91,3 +91,18 @@ function heldKey<T>(em: EntityManager, scope: IdempotencyScope, token: string): 
     abandon: () => abandonIdempotencyKey(em, scope, token),
   };
 }
+
+/**
+ * Does `work` at most once under the held key: the first request's result when this one repeats it,
+ * else the work's, which records it by calling `remember` in its transaction. A failure frees the key,
+ * so the request can be retried with it.
+ */
+export async function onceUnder<T>(key: HeldKey<T>, work: (remember: HeldKey<T>['remember']) => Promise<T>): Promise<IdempotentResult<T>> {
+  if (key.replay !== undefined) return { result: key.replay, replayed: true };
+  try {
+    return { result: await work(key.remember), replayed: false };
+  } catch (error) {
+    await key.abandon();
+    throw error;
+  }
+}

@@ -36,12 +36,13 @@ interface Started {
 /** Every process started and not yet exited: a test that fails or times out leaves them to its afterAll. */
 const alive = new Set<Started>();
 
-function start(command: readonly string[], cwd: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined): Started {
+function start(command: readonly string[], cwd: string, env: Record<string, string>, user: { uid: number; gid: number } | undefined, stdin?: string): Started {
   const [file = '', ...args] = command;
-  const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+  const child = spawn(file, args, { cwd, env, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], ...(user ?? {}) });
+  child.stdin?.end(stdin);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started: Started = {
     child,
     output: () => output,
@@ -177,10 +178,11 @@ describe.each(SERVICES)('the %s image', (service: Service) => {
     if (service === 'auth') {
       // boardsync-admin from the auth image, against this auth's internal listener.
       const admin = start(
-        ['node', 'bin/boardsync-admin.js', 'designer', 'create', '--name', 'Image', '--email', `${namespace}@example.com`, '--password', 'password1'],
+        ['node', 'bin/boardsync-admin.js', 'designer', 'create', '--name', 'Image', '--email', `${namespace}@example.com`, '--password-stdin'],
         cwd,
         { PATH: runPath, HOME: env.HOME, BOARDSYNC_ADMIN_URL: `http://127.0.0.1:${String(internalPort)}`, BOARDSYNC_ADMIN_TOKEN: testSecret('admin') },
         asRoot ? user : undefined,
+        'password1\n',
       );
       expect([await finished(admin, 30_000), admin.output()]).toEqual([{ code: 0, signal: null }, expect.stringContaining('"email"')]);
     }

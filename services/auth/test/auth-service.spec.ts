@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { KafkaBus, OutboxRelay, Topics, decodeEnvelope, openDatabase, serve, tokenDigest, type Database, type RunningServer } from '@boardsync/kit';
 import { createTestDatabase, eventually, infra, testLogger, uniqueName } from '@boardsync/kit/testing';
+import { verifyPassword } from '../src/domain/secrets.ts';
 import { createApp } from '../src/service.ts';
 import { entities } from '../src/store/entities/index.ts';
 import { migrations } from '../src/store/migrations/index.ts';
@@ -88,6 +89,21 @@ const runCli = async (...args: string[]) => {
   });
   return JSON.parse(stdout) as Record<string, unknown>;
 };
+
+/** The CLI with `stdin` piped in (never a terminal): its exit code and what it printed. */
+function runCliPiped(stdin: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { ...process.env, BOARDSYNC_ADMIN_URL: server.url, BOARDSYNC_ADMIN_TOKEN: ADMIN_TOKEN } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
+    child.stdin?.end(stdin);
+  });
+}
 
 describe('auth admin API', () => {
   it('refuses callers without the admin token', async () => {
@@ -181,26 +197,33 @@ describe('personal tokens and introspection', () => {
 
 describe('boardsync-admin CLI', () => {
   it('creates a designer and a token, printing JSON', async () => {
-    const designer = await runCli(
-      'designer',
-      'create',
-      '--name',
-      'Cli',
-      '--email',
-      `${uniqueName('cli')}@example.com`,
-      '--password',
-      'password1',
-      '--unlocked-limit',
-      'none',
-      '--storage-limit-bytes',
-      '1000',
+    const email = `${uniqueName('cli')}@example.com`;
+    const piped = await runCliPiped(
+      'correct horse\n',
+      ...['designer', 'create', '--name', 'Cli', '--email', email, '--password-stdin', '--unlocked-limit', 'none', '--storage-limit-bytes', '1000'],
     );
+    expect([piped.code, piped.stderr]).toEqual([0, '']);
+    const designer = JSON.parse(piped.stdout) as Record<string, unknown>;
+    // The password is what was piped in, without its line ending.
+    const stored = await orm.em.fork().execute<{ password_hash: string }[]>('select password_hash from designer where id = ?', [designer.id]);
+    expect(await verifyPassword('correct horse', stored[0]?.password_hash ?? '')).toBe(true);
     expect(designer).toMatchObject({ name: 'Cli', plan: { storage_limit_bytes: 1000, unlocked_limit: null } });
     const token = await runCli('token', 'create', '--designer', String(designer.id), '--scopes', 'projects:read webhooks:write');
     expect(token).toMatchObject({ scopes: ['projects:read', 'webhooks:write'], app: 'api:personal' });
     expect(await (await introspect(String(token.token))).json()).toMatchObject({ active: true, sub: String(designer.id) });
     const plan = await runCli('designer', 'set-plan', '--designer', String(designer.id), '--unlocked-limit', '5');
     expect(plan).toMatchObject({ plan: { storage_limit_bytes: 1000, unlocked_limit: 5 } });
+  });
+
+  it('never takes a password from the command line, and asks for none where there is no terminal', async () => {
+    const email = `${uniqueName('cli')}@example.com`;
+    const argv = await runCliPiped('', 'designer', 'create', '--name', 'Argv', '--email', email, '--password', 'password1');
+    expect([argv.code, argv.stderr]).toEqual([2, expect.stringContaining('shell history')]);
+    const unasked = await runCliPiped('password1\n', 'designer', 'create', '--name', 'Argv', '--email', email);
+    expect([unasked.code, unasked.stderr]).toEqual([2, expect.stringContaining('--password-stdin')]);
+    const tooLong = await runCliPiped('p'.repeat(5000), 'designer', 'create', '--name', 'Argv', '--email', email, '--password-stdin');
+    expect([tooLong.code, tooLong.stderr]).toEqual([2, expect.stringContaining('not a password')]);
+    expect(await orm.em.fork().execute('select id from designer where email = ?', [email])).toEqual([]);
   });
 
   it('explains usage and exits 2 on a bad command', async () => {

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { AdminApiError, callAdmin } from './admin-client.ts';
+import { PasswordInputError, passwordInput } from './password-input.ts';
 
 const USAGE = `usage: boardsync-admin <command> [options]   (every command prints JSON)
 
-  designer create --name N --email E --password P [--storage-limit-bytes B] [--unlocked-limit N|none]
+  designer create --name N --email E [--password-stdin] [--storage-limit-bytes B] [--unlocked-limit N|none]
+                                     the password is typed at a prompt, or piped in with --password-stdin
   designer set-plan --designer ID [--storage-limit-bytes B] [--unlocked-limit N|none]
   designer show --designer ID
   token create --designer ID --scopes "projects:read components:write" [--name N]
@@ -32,7 +34,9 @@ class UsageError extends Error {}
 const options = {
   name: { type: 'string' },
   email: { type: 'string' },
+  // Refused with a reason: see `designer create`.
   password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
   designer: { type: 'string' },
   id: { type: 'string' },
   scopes: { type: 'string' },
@@ -90,13 +94,17 @@ async function run(argv: string[]): Promise<unknown> {
   const command = positionals.join(' ');
   if (values.help || command === '') throw new UsageError('');
   switch (command) {
-    case 'designer create':
-      return callAdmin('POST', '/designers', {
-        name: required(values, 'name'),
-        email: required(values, 'email'),
-        password: required(values, 'password'),
-        ...planOptions(values),
-      });
+    case 'designer create': {
+      if (values.password !== undefined) {
+        throw new UsageError(
+          '--password is not taken: a password on the command line stays in shell history and `ps`; type it at the prompt, or pipe it in with --password-stdin',
+        );
+      }
+      const name = required(values, 'name');
+      const email = required(values, 'email');
+      const plan = planOptions(values);
+      return callAdmin('POST', '/designers', { name, email, password: await passwordInput(values['password-stdin'] === true), ...plan });
+    }
     case 'designer set-plan':
       return callAdmin('PATCH', `/designers/${wholeNumber(required(values, 'designer'), 'designer')}/plan`, planOptions(values));
     case 'designer show':
@@ -159,7 +167,11 @@ try {
   const result = await run(process.argv.slice(2));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } catch (error) {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (
+    error instanceof UsageError ||
+    error instanceof PasswordInputError ||
+    (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
     process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
     process.exitCode = 2;
   } else if (error instanceof AdminApiError) {

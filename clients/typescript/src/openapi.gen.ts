@@ -2773,7 +2773,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
-            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2787,7 +2787,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "idempotency_in_progress",
-                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -3375,7 +3375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3389,7 +3389,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -3684,7 +3684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3698,7 +3698,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -4132,7 +4132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4146,7 +4146,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`): it refuses every write. Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5185,7 +5185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5199,7 +5199,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5534,7 +5534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5548,7 +5548,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "project_locked",
-                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The project is locked (`project_locked`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5764,7 +5764,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
-            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description A request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5778,7 +5778,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "idempotency_in_progress",
-                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "A request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6306,7 +6306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6320,7 +6320,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or an attempt is being made right now (`delivery_in_progress`; redeliver once it is recorded), or it is a ping, which is never sent twice (`ping_not_redeliverable`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6438,7 +6438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6452,7 +6452,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6600,7 +6600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`). */
+            /** @description The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`). */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6614,7 +6614,7 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "code": "webhook_inactive",
-                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it (`idempotency_in_progress`, with `Retry-After`)."
+                     *       "detail": "The webhook is inactive after too many failures and gets no deliveries; register the URL again (`webhook_inactive`). Or a request with this Idempotency-Key is still running after the repeat waited 20 s for it, or while 4 of the designer's repeats already wait (`idempotency_in_progress`, with `Retry-After`)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -63,6 +63,31 @@ describe.each(backends)('Idempotency-Key records: $name', (backend) => {
     expect((await repeat).replay).toEqual({ id: 5 });
   });
 
+  it('holds at most four repeats of one designer waiting at once; the fifth is told at once, while another designer waits', async () => {
+    const designer = 4000 + Math.floor(Math.random() * 1000);
+    const same = fingerprintOf({ name: 'x' });
+    const keyed = [0, 1, 2, 3, 4].map(() => scope(designer));
+    const firsts = await Promise.all(keyed.map((key) => claimKey(fork(), key, same, 24)));
+    const settled: unknown[] = [];
+    const repeats = keyed.map((key) =>
+      refusalOf(claimKey(fork(), key, same, 24, 10_000)).then((outcome) => {
+        settled.push(outcome);
+        return outcome;
+      }),
+    );
+    const neighbourKey = scope(designer + 1);
+    const neighbourFirst = await claimKey(fork(), neighbourKey, same, 24);
+    let neighbourSettled = false;
+    const neighbourRepeat = claimKey(fork(), neighbourKey, same, 24, 10_000).finally(() => {
+      neighbourSettled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([settled, neighbourSettled]).toEqual([[{ status: 409, code: 'idempotency_in_progress' }], false]);
+    await Promise.all([...firsts, neighbourFirst].map((first) => first.abandon()));
+    expect((await Promise.all(repeats)).filter((outcome) => outcome === 'no refusal')).toHaveLength(4);
+    expect((await neighbourRepeat).replay).toBeUndefined();
+  });
+
   it('lets a waiting repeat run in place of a first request that failed', async () => {
     const keyed = scope();
     const first = await claimKey(fork(), keyed, fingerprintOf({ name: 'x' }), 24);

@@ -19,7 +19,7 @@ export async function mirrorAsset(runtime: AssetRuntime, principal: Principal, m
   const scope = mirror.idempotencyKey === undefined ? undefined : { designerId: principal.designerId, source: principal.source, key: mirror.idempotencyKey };
   const fingerprint = fingerprintOf({ operation: 'from-url', project: mirror.owner.projectId, url: mirror.url, convertTo: mirror.convertTo ?? null });
   const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
-  return onceUnder(key, async (remember) => {
+  return await onceUnder(key, async (remember) => {
     const fetched = await answering(() => fetchImage(runtime, mirror.url));
     try {
       const image = {

@@ -29,9 +29,10 @@ export async function uploadAsset(runtime: AssetRuntime, principal: Principal, u
     convertTo: upload.convertTo ?? null,
   });
   const key = await claimKey<StoredAsset>(runtime.orm.em.fork(), scope, fingerprint, runtime.limits.idempotencyTtlHours);
-  return onceUnder(key, (remember) => {
+  // Awaited, so this use-case stays on the async stack of the work it starts (docs/architecture.md "Walks").
+  return await onceUnder(key, async (remember) => {
     const image = { path: upload.file.path, kind, originalName: upload.filename, ...(upload.convertTo ? { convertTo: upload.convertTo } : {}) };
     const placement = { owner: upload.owner, limitBytes: principal.plan.storageLimitBytes, source: principal.source };
-    return storeImage(runtime, image, placement, remember);
+    return await storeImage(runtime, image, placement, remember);
   });
 }

@@ -3,6 +3,7 @@ import { PROBLEM_JSON, PROBLEM_REF, parametersFrom, schemaOf, type JsonObject } 
 import { deprecationNote } from './deprecation.ts';
 import type { Operation, OperationResponse, OutsideApiAccess, OutsideApiOperation } from './operation.ts';
 import { REPEAT_WAIT_MS } from '../idempotency/held-key.ts';
+import { MAX_WAITING_REPEATS_PER_DESIGNER } from '../idempotency/waiting-repeats.ts';
 import { idempotencyKeyHeader, REPLAYED_HEADER } from '../idempotency/idempotency-key.ts';
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } };
@@ -131,7 +132,7 @@ function sharedParts(operation: Operation | OutsideApiOperation): JsonObject {
 const KEY_REFUSALS: Record<number, { text: string; headers?: JsonObject }> = {
   400: { text: 'an Idempotency-Key that is not 1-255 visible ASCII characters (`invalid_idempotency_key`)' },
   409: {
-    text: `a request with this Idempotency-Key is still running after the repeat waited ${String(REPEAT_WAIT_MS / 1000)} s for it (\`idempotency_in_progress\`, with \`Retry-After\`)`,
+    text: `a request with this Idempotency-Key is still running after the repeat waited ${String(REPEAT_WAIT_MS / 1000)} s for it, or while ${String(MAX_WAITING_REPEATS_PER_DESIGNER)} of the designer's repeats already wait (\`idempotency_in_progress\`, with \`Retry-After\`)`,
     headers: RETRY_AFTER,
   },
   422: { text: 'the Idempotency-Key was already used for another request (`idempotency_key_reused`)' },

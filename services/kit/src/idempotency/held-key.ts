@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Problem } from '../problem.ts';
 import { abandonIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, type IdempotencyScope } from './idempotency-records.ts';
+import { waitingPlace } from './waiting-repeats.ts';
 
 export interface IdempotentResult<T> {
   result: T;
@@ -67,19 +68,25 @@ export async function claimKey<T>(
 ): Promise<HeldKey<T>> {
   if (!scope) return keyHeldByNoOne();
   const deadline = Date.now() + waitMs;
-  for (let pauseMs = firstPauseMs; ; pauseMs = Math.min(pauseMs * 2, longestPauseMs)) {
-    const claim = await claimIdempotencyKey(em, scope, fingerprint, ttlHours);
-    if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
-      throw new Problem({
-        status: 422,
-        code: 'idempotency_key_reused',
-        detail: 'This Idempotency-Key was already used for a different request; use a new key for a new request.',
-      });
+  let leave: (() => void) | undefined;
+  try {
+    for (let pauseMs = firstPauseMs; ; pauseMs = Math.min(pauseMs * 2, longestPauseMs)) {
+      const claim = await claimIdempotencyKey(em, scope, fingerprint, ttlHours);
+      if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
+        throw new Problem({
+          status: 422,
+          code: 'idempotency_key_reused',
+          detail: 'This Idempotency-Key was already used for a different request; use a new key for a new request.',
+        });
+      }
+      if (claim.kind === 'replay') return keyHeldByNoOne(claim.response as T);
+      if (claim.kind === 'claimed') return heldKey(em, scope, claim.token);
+      leave ??= waitingPlace(scope.designerId);
+      if (!leave || Date.now() + pauseMs > deadline) throw inProgress();
+      await sleep(pauseMs);
     }
-    if (claim.kind === 'replay') return keyHeldByNoOne(claim.response as T);
-    if (claim.kind === 'claimed') return heldKey(em, scope, claim.token);
-    if (Date.now() + pauseMs > deadline) throw inProgress();
-    await sleep(pauseMs);
+  } finally {
+    leave?.();
   }
 }
 

@@ -9,11 +9,12 @@ export interface IdempotencyScope {
 }
 
 /**
- * A pending claim this old is taken for one whose request died with its process (a killed pod), so
- * its key serves a retry again within a minute. Should the first request still be running, it cannot
- * commit its write: its result is recorded in its transaction only under its own claim token.
+ * A pending claim this old is taken for one whose request died with its process (a killed pod). It is
+ * shorter than a repeat's wait (held-key.ts), so the client's retry of a write whose server was killed
+ * takes the key over while it waits, and is answered. Should the first request still be running, it
+ * cannot commit its write: its result is recorded in its transaction only under its own claim token.
  */
-const ABANDONED_AFTER_SECONDS = 60;
+const ABANDONED_AFTER_SECONDS = 15;
 
 export type IdempotencyClaim =
   { kind: 'claimed'; token: string } | { kind: 'replay'; fingerprint: string; response: unknown } | { kind: 'in_progress'; fingerprint: string };
